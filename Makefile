@@ -1,0 +1,44 @@
+# Vireo build. OpenBench workers run "make -j EXE=<name> CC=<compiler>";
+# for a Go engine CC is "go", and since Vireo needs no cgo, CC is not used
+# by the build at all: any value works.
+EXE     ?= vireo
+GO      ?= go
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+
+# The race detector needs cgo and a C compiler; CC may hold "go".
+RACECC  := $(if $(filter go,$(CC)),gcc,$(CC))
+
+.PHONY: all build test test-short race fuzz bench perft-full clean
+
+all: build
+
+build:
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/vireo
+
+# Every test: unit tests, perft suites, the race detector on the
+# concurrent packages, and a bounded run of each fuzz target.
+test: build
+	$(GO) vet ./...
+	$(GO) test ./...
+	CGO_ENABLED=1 CC=$(RACECC) $(GO) test -race -short ./search/ ./uci/
+	$(MAKE) fuzz
+
+test-short:
+	$(GO) test -short ./...
+
+FUZZTIME ?= 20s
+fuzz:
+	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME)
+
+bench: build
+	./$(EXE) bench
+
+# Every depth of both perft suites (takes a long time).
+perft-full: build
+	./$(EXE) perft --suite ../shared/data/perftsuite.epd
+	./$(EXE) perft --suite ../shared/data/perft960.epd
+
+clean:
+	rm -f $(EXE)

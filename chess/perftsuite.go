@@ -1,0 +1,69 @@
+package chess
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// PerftCase is one line of a perft EPD suite: a position and its known
+// leaf counts by depth (";D1 20 ;D2 400 ...").
+type PerftCase struct {
+	FEN    string
+	Counts map[int]uint64
+	Line   int
+}
+
+// Depths returns the depths with known counts, ascending.
+func (c PerftCase) Depths() []int {
+	ds := make([]int, 0, len(c.Counts))
+	for d := range c.Counts {
+		ds = append(ds, d)
+	}
+	sort.Ints(ds)
+	return ds
+}
+
+// ReadPerftSuite reads a perft suite. name is used in error messages, which
+// give the file and line of the first malformed entry.
+func ReadPerftSuite(r io.Reader, name string) ([]PerftCase, error) {
+	var out []PerftCase
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		parts := strings.Split(text, ";")
+		c := PerftCase{FEN: strings.TrimSpace(parts[0]), Counts: map[int]uint64{}, Line: line}
+		if _, err := ParseFEN(c.FEN); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		for _, op := range parts[1:] {
+			fs := strings.Fields(op)
+			if len(fs) == 0 {
+				continue
+			}
+			if len(fs) != 2 || len(fs[0]) < 2 || fs[0][0] != 'D' {
+				return nil, fmt.Errorf("%s:%d: bad depth field %q, want like \"D3 8902\"", name, line, strings.TrimSpace(op))
+			}
+			d, err1 := strconv.Atoi(fs[0][1:])
+			n, err2 := strconv.ParseUint(fs[1], 10, 64)
+			if err1 != nil || err2 != nil || d < 1 {
+				return nil, fmt.Errorf("%s:%d: bad depth field %q", name, line, strings.TrimSpace(op))
+			}
+			c.Counts[d] = n
+		}
+		out = append(out, c)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
+	}
+	return out, nil
+}

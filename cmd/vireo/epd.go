@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"vireo/chess"
+	"vireo/data"
+	"vireo/search"
+)
+
+func init() {
+	register(command{"epd", "epd FILE", "run a test suite with bm/am operations and count the solved positions", cmdEPD})
+}
+
+func cmdEPD(args []string) int {
+	fs := flag.NewFlagSet("epd", flag.ContinueOnError)
+	movetime := fs.Int("movetime", 1000, "milliseconds per position")
+	nodes := fs.Uint64("nodes", 0, "nodes per position (instead of movetime)")
+	depth := fs.Int("depth", 0, "depth per position (instead of movetime)")
+	threads := fs.Int("threads", 1, "search threads")
+	hash := fs.Int("hash", 64, "transposition table size in MB")
+	quiet := fs.Bool("q", false, "print only failures and the total")
+	if err := fs.Parse(reorder(args)); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: vireo epd FILE [--movetime MS | --nodes N | --depth D] [--threads T]")
+		return 2
+	}
+	if *threads > 1 {
+		fmt.Fprintln(os.Stderr, "epd: this version searches with one thread")
+	}
+	f, err := os.Open(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "epd: %v\n", err)
+		return 2
+	}
+	defer f.Close()
+	s := search.NewSearcher(*hash)
+	sc := bufio.NewScanner(f)
+	line, total, solved := 0, 0, 0
+	start := time.Now()
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		rec, err := data.ParseEPD(text)
+		if err != nil {
+			fmt.Printf("%s:%d: %v (skipped)\n", fs.Arg(0), line, err)
+			continue
+		}
+		bm, okBM := sanSet(rec, "bm")
+		am, okAM := sanSet(rec, "am")
+		if bm == nil && am == nil {
+			if okBM || okAM {
+				fmt.Printf("%s:%d: bad bm/am move (skipped)\n", fs.Arg(0), line)
+			}
+			continue
+		}
+		lim := search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}
+		if *nodes > 0 || *depth > 0 {
+			lim = search.Limits{Nodes: *nodes, Depth: *depth}
+		}
+		s.NewGame()
+		res := s.Search(rec.Pos, lim)
+		ok := (bm == nil || bm[res.Best]) && (am == nil || !am[res.Best])
+		total++
+		verdict := "fail"
+		if ok {
+			solved++
+			verdict = "ok  "
+		}
+		if !ok || !*quiet {
+			id := rec.ID()
+			if id == "" {
+				id = fmt.Sprintf("line %d", line)
+			}
+			want := ""
+			if v, ok := rec.Op("bm"); ok {
+				want += " bm " + strings.Join(v, " ")
+			}
+			if v, ok := rec.Op("am"); ok {
+				want += " am " + strings.Join(v, " ")
+			}
+			fmt.Printf("%s %-10s played %-7s%s  (depth %d, score %d)\n", verdict, id, rec.Pos.SAN(res.Best), want, res.Depth, res.Score)
+		}
+	}
+	fmt.Printf("Solved %d of %d (%.1f%%) in %.1f s\n", solved, total, 100*float64(solved)/float64(max(total, 1)), time.Since(start).Seconds())
+	return 0
+}
+
+// sanSet parses the SAN moves of an operation; ok says the op is present.
+func sanSet(rec *data.EPD, code string) (map[chess.Move]bool, bool) {
+	ops, present := rec.Op(code)
+	if !present {
+		return nil, false
+	}
+	set := map[chess.Move]bool{}
+	for _, s := range ops {
+		m, err := rec.Pos.ParseSAN(s)
+		if err != nil {
+			return nil, true
+		}
+		set[m] = true
+	}
+	return set, true
+}
+
+// reorder moves flags before positional arguments so that
+// "vireo epd FILE --movetime 100" works like "vireo epd --movetime 100 FILE".
+func reorder(args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") {
+			flags = append(flags, a)
+			if !strings.Contains(a, "=") && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && !isBoolFlag(a) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	return append(flags, pos...)
+}
+
+func isBoolFlag(a string) bool {
+	a = strings.TrimLeft(a, "-")
+	return a == "q" || a == "v" || a == "chess960" || a == "strict"
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"vireo/uci"
+)
+
+func engineName() string { return "Vireo " + version }
+
+// runUCI speaks UCI on stdin/stdout. Started by hand on a terminal it
+// greets first, as Stockfish does; under a GUI it stays silent until "uci".
+func runUCI() int {
+	e := uci.New(engineName(), os.Stdout)
+	if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+		fmt.Printf("%s by %s. Type \"help\" for commands.\n", engineName(), uci.Author)
+	}
+	e.Run(os.Stdin)
+	return 0
+}
+
+// runUCIArgs executes each argument as a UCI command line, then quits:
+// vireo "position startpos" "go depth 10" quit.
+func runUCIArgs(args []string) int {
+	e := uci.New(engineName(), os.Stdout)
+	lines := append([]string{}, args...)
+	if lines[len(lines)-1] != "quit" {
+		lines = append(lines, "quit")
+	}
+	e.Run(strings.NewReader(strings.Join(lines, "\n") + "\n"))
+	return 0
+}

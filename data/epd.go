@@ -1,0 +1,143 @@
+// Package data reads and writes the position and game files Vireo's tools
+// use: EPD records with their operations, and (later) PGN games and
+// labelled training positions.
+package data
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"vireo/chess"
+)
+
+// EPD is one record: a position and its operations ("bm Qg6; id \"WAC.001\";").
+type EPD struct {
+	FEN string  // full FEN (counters from the record, or "0 1")
+	Ops []EPDOp // in file order
+	Pos *chess.Position
+}
+
+// EPDOp is one operation: an opcode and its operands, quotes removed.
+type EPDOp struct {
+	Code     string
+	Operands []string
+}
+
+// Op returns the operands of the first operation with the given code.
+func (e *EPD) Op(code string) ([]string, bool) {
+	for _, op := range e.Ops {
+		if op.Code == code {
+			return op.Operands, true
+		}
+	}
+	return nil, false
+}
+
+// ID returns the "id" operand, or "".
+func (e *EPD) ID() string {
+	if v, ok := e.Op("id"); ok && len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// ParseEPD parses one EPD line. Besides the four EPD position fields it
+// accepts the halfmove and fullmove counters of a full FEN before the
+// operations. Errors name the problem; callers add file and line.
+func ParseEPD(line string) (*EPD, error) {
+	line = strings.TrimSpace(line)
+	fields := strings.Fields(line)
+	if len(fields) < 4 {
+		return nil, fmt.Errorf("epd: want at least 4 position fields, got %d", len(fields))
+	}
+	fenFields := fields[:4]
+	rest := strings.Join(fields[4:], " ")
+	counters := "0 1"
+	if len(fields) >= 6 && isUint(fields[4]) && isUint(fields[5]) {
+		counters = fields[4] + " " + fields[5]
+		rest = strings.Join(fields[6:], " ")
+	}
+	fen := strings.Join(fenFields, " ") + " " + counters
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	ops, err := parseOps(rest)
+	if err != nil {
+		return nil, err
+	}
+	for _, op := range ops {
+		if op.Code == "hmvc" && len(op.Operands) == 1 || op.Code == "fmvn" && len(op.Operands) == 1 {
+			// Counters given as operations replace the defaults.
+			hm, fm := pos.HalfmoveClock(), pos.FullmoveNumber()
+			n, err := strconv.Atoi(op.Operands[0])
+			if err != nil {
+				return nil, fmt.Errorf("epd: %s: bad number %q", op.Code, op.Operands[0])
+			}
+			if op.Code == "hmvc" {
+				hm = n
+			} else {
+				fm = n
+			}
+			fen = strings.Join(fenFields, " ") + fmt.Sprintf(" %d %d", hm, fm)
+			if pos, err = chess.ParseFEN(fen); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return &EPD{FEN: fen, Ops: ops, Pos: pos}, nil
+}
+
+func isUint(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 32)
+	return err == nil
+}
+
+// parseOps splits "bm Qg6 Qh5; id \"WAC 1\";" into operations, keeping
+// quoted operands whole (they may hold spaces and semicolons).
+func parseOps(s string) ([]EPDOp, error) {
+	var ops []EPDOp
+	var cur []string
+	var tok strings.Builder
+	inQuote, hasTok := false, false
+	flushTok := func() {
+		if hasTok {
+			cur = append(cur, tok.String())
+			tok.Reset()
+			hasTok = false
+		}
+	}
+	flushOp := func() {
+		flushTok()
+		if len(cur) > 0 {
+			ops = append(ops, EPDOp{Code: cur[0], Operands: cur[1:]})
+		}
+		cur = nil
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inQuote:
+			if c == '"' {
+				inQuote = false
+			} else {
+				tok.WriteByte(c)
+			}
+		case c == '"':
+			inQuote, hasTok = true, true
+		case c == ';':
+			flushOp()
+		case c == ' ' || c == '\t':
+			flushTok()
+		default:
+			tok.WriteByte(c)
+			hasTok = true
+		}
+	}
+	if inQuote {
+		return nil, fmt.Errorf("epd: unterminated quoted operand")
+	}
+	flushOp()
+	return ops, nil
+}

@@ -1,0 +1,3 @@
+module vireo
+
+go 1.26

@@ -1,0 +1,736 @@
+// Package search finds the best move: iterative deepening over a separate
+// root search, principal variation search with aspiration windows,
+// quiescence search, a shared transposition table, seed 004's staged move
+// picker with killers and good/bad history, and the time manager.
+package search
+
+import (
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"vireo/chess"
+	"vireo/eval"
+)
+
+// Score bounds. Mate scores count plies from the root: MateValue - ply.
+const (
+	MaxPly    = 128
+	Infinite  = 32001
+	MateValue = 32000
+	MateInMax = MateValue - MaxPly
+	noScore   = -32002
+)
+
+// Info is one progress report, turned into a UCI "info" line by the caller.
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int
+	Score           int
+	Bound           Bound // BoundExact, or BoundLower/BoundUpper on aspiration fails
+	Nodes           uint64
+	Time            time.Duration
+	Hashfull        int
+	PV              []chess.Move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Best, Ponder chess.Move
+	Score        int
+	Depth        int
+	Nodes        uint64
+	PV           []chess.Move
+}
+
+// Searcher owns the transposition table and the search threads and keeps
+// what persists between searches of one game (histories).
+type Searcher struct {
+	TT           *TT
+	MultiPV      int
+	MoveOverhead time.Duration
+	// OnInfo, if set, receives progress reports from the searching goroutine.
+	OnInfo func(Info)
+
+	stop      atomic.Bool
+	pondering atomic.Bool
+	ponderhit chan struct{}
+	mu        sync.Mutex // serialises Search calls
+	worker    *Worker
+}
+
+// NewSearcher returns a searcher with a table of hashMB megabytes.
+func NewSearcher(hashMB int) *Searcher {
+	s := &Searcher{TT: NewTT(hashMB), MultiPV: 1, MoveOverhead: 10 * time.Millisecond}
+	s.worker = newWorker(s)
+	return s
+}
+
+// Stop asks a running search to finish as soon as possible. Safe to call
+// from any goroutine.
+func (s *Searcher) Stop() { s.stop.Store(true) }
+
+// PonderHit tells a pondering search that the expected move was played:
+// from now on it runs on the clock it was given.
+func (s *Searcher) PonderHit() {
+	if s.pondering.Load() {
+		select {
+		case s.ponderhit <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// NewGame forgets everything learned in the previous game.
+func (s *Searcher) NewGame() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.TT.Clear()
+	s.worker.clear()
+}
+
+// Worker is one search thread's state.
+type Worker struct {
+	s     *Searcher
+	pos   *chess.Position
+	ev    *eval.Evaluator
+	hist  History
+	nodes uint64
+
+	limits    Limits
+	tm        timeManager
+	start     time.Time
+	seldepth  int
+	rootDepth int
+	stopped   bool
+
+	stack   [MaxPly + 4]frame
+	pv      [MaxPly + 1][MaxPly + 1]chess.Move
+	pvLen   [MaxPly + 1]int
+	rootMvs []rootMove
+	pvIdx   int
+	// lastReported is the first PV move of the last info line sent.
+	lastReported chess.Move
+	pickers      [MaxPly + 1]picker
+}
+
+// frame is the per-ply search stack entry.
+type frame struct {
+	staticEval int
+	move       chess.Move
+	killers    [2]chess.Move
+	quiets     [64]chess.Move
+}
+
+type rootMove struct {
+	move      chess.Move
+	score     int
+	prevScore int
+	pv        []chess.Move
+	seldepth  int
+}
+
+func newWorker(s *Searcher) *Worker {
+	return &Worker{s: s, ev: eval.New()}
+}
+
+func (w *Worker) clear() {
+	w.hist.Clear()
+	for i := range w.stack {
+		w.stack[i] = frame{}
+	}
+}
+
+// Search runs a search to the limits and returns its result. It blocks;
+// run it in its own goroutine to keep reading input.
+func (s *Searcher) Search(pos *chess.Position, limits Limits) Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.prepare(limits)
+	return s.run(pos, limits)
+}
+
+// Start begins a search in a new goroutine and calls done with its result.
+// A Stop or PonderHit issued after Start returns reaches that search, which
+// would not be so if the goroutine reset the flags itself.
+func (s *Searcher) Start(pos *chess.Position, limits Limits, done func(Result)) {
+	s.mu.Lock()
+	s.prepare(limits)
+	go func() {
+		defer s.mu.Unlock()
+		done(s.run(pos, limits))
+	}()
+}
+
+func (s *Searcher) prepare(limits Limits) {
+	s.stop.Store(false)
+	s.ponderhit = make(chan struct{}, 1)
+	s.pondering.Store(limits.Ponder)
+}
+
+func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
+	s.TT.NewSearch()
+	w := s.worker
+	w.pos = pos.Copy()
+	w.limits = limits
+	w.start = time.Now()
+	w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, w.start)
+	w.hist.Age()
+	return w.iterate()
+}
+
+// iterate is iterative deepening: search depth 1, 2, ... until a limit.
+func (w *Worker) iterate() Result {
+	w.nodes = 0
+	w.stopped = false
+	w.lastReported = chess.NoMove
+	w.initRootMoves()
+	if len(w.rootMvs) == 0 {
+		score := 0
+		if w.pos.InCheck() {
+			score = -MateValue
+		}
+		w.report(Info{Depth: 0, Score: score, Bound: BoundExact, MultiPV: 1})
+		w.waitPonder()
+		return Result{Score: score}
+	}
+	multiPV := max(1, min(w.s.MultiPV, len(w.rootMvs)))
+	var res Result
+	maxDepth := MaxPly - 1
+	if w.limits.Depth > 0 {
+		maxDepth = min(w.limits.Depth, maxDepth)
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		w.rootDepth = depth
+		for i := range w.rootMvs {
+			w.rootMvs[i].prevScore = w.rootMvs[i].score
+		}
+		for w.pvIdx = 0; w.pvIdx < multiPV; w.pvIdx++ {
+			w.seldepth = 0
+			w.aspiration(depth)
+			if w.stopped {
+				break
+			}
+			sortRoot(w.rootMvs[:w.pvIdx+1])
+		}
+		if w.stopped {
+			// An unfinished iteration is discarded: the last complete one
+			// decides the move.
+			break
+		}
+		for i := 0; i < multiPV; i++ {
+			w.reportRoot(depth, i, BoundExact)
+		}
+		rm := w.rootMvs[0]
+		res = Result{Best: rm.move, Score: rm.score, Depth: depth, PV: rm.pv}
+		if w.stopped || w.timeToStop(depth) {
+			break
+		}
+	}
+	// The last line printed must show the move played: an aspiration
+	// failure of an unfinished iteration may have shown another.
+	if w.lastReported != res.Best {
+		w.report(Info{Depth: res.Depth, Score: res.Score, Bound: BoundExact, MultiPV: 1, PV: res.PV})
+	}
+	w.waitPonder()
+	res.Nodes = w.nodes
+	if len(res.PV) > 1 {
+		res.Ponder = res.PV[1]
+	}
+	return res
+}
+
+// waitPonder keeps a finished search from answering before the GUI says
+// stop or ponderhit, as the protocol requires for "go ponder" and
+// "go infinite".
+func (w *Worker) waitPonder() {
+	for (w.s.pondering.Load() || w.limits.Infinite) && !w.s.stop.Load() {
+		select {
+		case <-w.s.ponderhit:
+			w.s.pondering.Store(false)
+		case <-time.After(2 * time.Millisecond):
+		}
+	}
+}
+
+// timeToStop decides between iterations whether to start another.
+func (w *Worker) timeToStop(depth int) bool {
+	if w.s.stop.Load() {
+		return true
+	}
+	if w.limits.Mate > 0 {
+		if sc := w.rootMvs[0].score; sc >= MateInMax && (MateValue-sc+1)/2 <= w.limits.Mate {
+			return true
+		}
+	}
+	if w.s.pondering.Load() || w.limits.Infinite {
+		return false
+	}
+	return w.tm.timed && w.tm.elapsed() >= w.tm.soft
+}
+
+func (w *Worker) initRootMoves() {
+	var ml chess.MoveList
+	w.pos.LegalMoves(&ml)
+	w.rootMvs = w.rootMvs[:0]
+	for _, m := range ml.Slice() {
+		if len(w.limits.SearchMoves) > 0 {
+			found := false
+			for _, sm := range w.limits.SearchMoves {
+				found = found || sm == m
+			}
+			if !found {
+				continue
+			}
+		}
+		w.rootMvs = append(w.rootMvs, rootMove{move: m, score: -Infinite, prevScore: -Infinite, pv: []chess.Move{m}})
+	}
+}
+
+// sortRoot orders root moves by score, keeping the previous order on ties.
+func sortRoot(rms []rootMove) {
+	sort.SliceStable(rms, func(i, j int) bool {
+		if rms[i].score != rms[j].score {
+			return rms[i].score > rms[j].score
+		}
+		return rms[i].prevScore > rms[j].prevScore
+	})
+}
+
+// aspiration searches the root with a window around the previous score,
+// widening it on failure.
+func (w *Worker) aspiration(depth int) {
+	prev := w.rootMvs[w.pvIdx].prevScore
+	delta := 25
+	alpha, beta := -Infinite, Infinite
+	if depth >= 5 && prev > -MateInMax && prev < MateInMax {
+		alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
+	}
+	for {
+		score := w.rootSearch(alpha, beta, depth)
+		if w.stopped {
+			return
+		}
+		sortRoot(w.rootMvs[w.pvIdx:])
+		switch {
+		case score <= alpha:
+			w.reportRoot(depth, w.pvIdx, BoundUpper)
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinite)
+		case score >= beta:
+			w.reportRoot(depth, w.pvIdx, BoundLower)
+			beta = min(score+delta, Infinite)
+		default:
+			return
+		}
+		delta += delta / 2
+	}
+}
+
+// rootSearch is the separate root search of seed 004: it walks the root
+// move list in its current order and records every move's score and PV.
+func (w *Worker) rootSearch(alpha, beta, depth int) int {
+	pos := w.pos
+	w.pvLen[0] = 0
+	w.stack[0].staticEval = noScore
+	if !pos.InCheck() {
+		w.stack[0].staticEval = w.ev.Evaluate(pos)
+	}
+	bestScore := -Infinite
+	quietsTried := 0
+	for i := w.pvIdx; i < len(w.rootMvs); i++ {
+		rm := &w.rootMvs[i]
+		m := rm.move
+		quiet := !pos.IsNoisy(m)
+		w.stack[0].move = m
+		pos.MakeMove(m)
+		w.nodes++
+		var score int
+		if i == w.pvIdx {
+			score = -w.search(-beta, -alpha, depth-1, 1, true)
+		} else {
+			score = -w.search(-alpha-1, -alpha, depth-1, 1, false)
+			if score > alpha && score < beta {
+				score = -w.search(-beta, -alpha, depth-1, 1, true)
+			}
+		}
+		pos.UnmakeMove()
+		if w.stopped {
+			return bestScore
+		}
+		if i == w.pvIdx || score > alpha {
+			rm.score = score
+			rm.seldepth = w.seldepth
+			rm.pv = append(rm.pv[:0], m)
+			rm.pv = append(rm.pv, w.pv[1][1:w.pvLen[1]]...)
+		} else {
+			rm.score = -Infinite // unknown: below alpha
+		}
+		if score > bestScore {
+			bestScore = score
+		}
+		if score > alpha {
+			alpha = score
+			if score >= beta {
+				if quiet {
+					w.updateQuietStats(0, m, w.stack[0].quiets[:quietsTried], depth)
+				}
+				return score
+			}
+		}
+		if quiet && quietsTried < len(w.stack[0].quiets) {
+			w.stack[0].quiets[quietsTried] = m
+			quietsTried++
+		}
+	}
+	return bestScore
+}
+
+// checkLimits is called at every node; it reads the clock only every 1024
+// nodes because that is slow.
+func (w *Worker) checkLimits() {
+	if w.stopped || w.rootDepth <= 1 {
+		// Depth 1 takes microseconds and always completes, so that every
+		// search has a move and a score to give.
+		return
+	}
+	if w.s.stop.Load() {
+		w.stopped = true
+		return
+	}
+	if w.limits.Nodes > 0 && w.nodes >= w.limits.Nodes {
+		w.stopped = true
+		return
+	}
+	if w.nodes&1023 == 0 && w.tm.timed && !w.s.pondering.Load() && !w.limits.Infinite {
+		if w.tm.elapsed() >= w.tm.hard {
+			w.stopped = true
+		}
+	}
+	if w.nodes&1023 == 0 && w.s.pondering.Load() {
+		select {
+		case <-w.s.ponderhit:
+			w.s.pondering.Store(false)
+			// The clock runs from ponderhit: the time spent pondering was
+			// the opponent's.
+			w.tm = newTimeManager(w.limits, w.pos.SideToMove(), w.s.MoveOverhead, time.Now())
+		default:
+		}
+	}
+}
+
+// isDraw detects draws by rule inside the tree. A mate on the hundredth
+// ply beats the fifty-move rule.
+func (w *Worker) isDraw(ply int) bool {
+	pos := w.pos
+	if pos.HalfmoveClock() >= 100 && (!pos.InCheck() || pos.HasLegalMove()) {
+		return true
+	}
+	return pos.IsRepetition(ply) || pos.IsInsufficientMaterial()
+}
+
+func scoreToTT(score, ply int) int {
+	switch {
+	case score >= MateInMax:
+		return score + ply
+	case score <= -MateInMax:
+		return score - ply
+	}
+	return score
+}
+
+func scoreFromTT(score, ply int) int {
+	switch {
+	case score >= MateInMax:
+		return score - ply
+	case score <= -MateInMax:
+		return score + ply
+	}
+	return score
+}
+
+func (w *Worker) updatePV(ply int, m chess.Move) {
+	w.pv[ply][ply] = m
+	n := w.pvLen[ply+1]
+	copy(w.pv[ply][ply+1:n], w.pv[ply+1][ply+1:n])
+	w.pvLen[ply] = max(n, ply+1)
+}
+
+// search is the principal variation search of one non-root node.
+func (w *Worker) search(alpha, beta, depth, ply int, pvNode bool) int {
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply, pvNode)
+	}
+	w.pvLen[ply] = ply
+	w.nodes++
+	w.checkLimits()
+	if w.stopped {
+		return 0
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	pos := w.pos
+	inCheck := pos.InCheck()
+
+	// Draws by rule, the ply limit, and mate distance pruning: no line
+	// through here can beat a mate already found nearer the root.
+	if w.isDraw(ply) {
+		return 0
+	}
+	if ply >= MaxPly {
+		if inCheck {
+			return 0
+		}
+		return w.ev.Evaluate(pos)
+	}
+	alpha = max(alpha, -MateValue+ply)
+	beta = min(beta, MateValue-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+
+	// Transposition table.
+	key := pos.Key()
+	tte, hit := w.s.TT.Probe(key)
+	ttMove := chess.NoMove
+	ttScore := noScore
+	if hit {
+		ttMove = tte.Move
+		ttScore = scoreFromTT(tte.Score, ply)
+		if !pvNode && tte.Depth >= depth &&
+			(tte.Bound == BoundExact ||
+				tte.Bound == BoundLower && ttScore >= beta ||
+				tte.Bound == BoundUpper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+
+	// Static evaluation.
+	st := &w.stack[ply]
+	var staticEval int
+	switch {
+	case inCheck:
+		staticEval = noScore
+	case hit && tte.Eval != noScore:
+		staticEval = tte.Eval
+	default:
+		staticEval = w.ev.Evaluate(pos)
+	}
+	st.staticEval = staticEval
+	w.stack[ply+1].killers = [2]chess.Move{}
+
+	// The move loop.
+	var killers [3]chess.Move
+	killers[0], killers[1] = st.killers[0], st.killers[1]
+	if ply >= 2 {
+		killers[2] = w.stack[ply-2].killers[0]
+	}
+	mp := &w.pickers[ply]
+	mp.init(pos, &w.hist, ttMove, killers)
+	bestScore := -Infinite
+	bestMove := chess.NoMove
+	moveCount, quietsTried := 0, 0
+	origAlpha := alpha
+	for m := mp.next(); m != chess.NoMove; m = mp.next() {
+		moveCount++
+		quiet := !pos.IsNoisy(m)
+		st.move = m
+		pos.MakeMove(m)
+		newDepth := depth - 1
+		var score int
+		if moveCount == 1 {
+			score = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
+		} else {
+			score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false)
+			if pvNode && score > alpha && score < beta {
+				score = -w.search(-beta, -alpha, newDepth, ply+1, true)
+			}
+		}
+		pos.UnmakeMove()
+		if w.stopped {
+			return 0
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if score >= beta {
+					if quiet {
+						w.updateQuietStats(ply, m, st.quiets[:quietsTried], depth)
+					}
+					break
+				}
+			}
+		}
+		if quiet && m != bestMove && quietsTried < len(st.quiets) && !mp.isKiller(m) {
+			st.quiets[quietsTried] = m
+			quietsTried++
+		}
+	}
+	if moveCount == 0 {
+		if inCheck {
+			return -MateValue + ply
+		}
+		return 0
+	}
+
+	bound := BoundUpper
+	switch {
+	case bestScore >= beta:
+		bound = BoundLower
+	case pvNode && bestScore > origAlpha:
+		bound = BoundExact
+	}
+	ev := staticEval
+	if inCheck {
+		ev = noScore
+	}
+	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), ev, depth, bound, pvNode)
+	return bestScore
+}
+
+// updateQuietStats rewards a quiet move that caused a cutoff: it becomes
+// this ply's first killer and gains good history, while the quiets tried
+// before it gain bad history.
+func (w *Worker) updateQuietStats(ply int, m chess.Move, tried []chess.Move, depth int) {
+	st := &w.stack[ply]
+	if st.killers[0] != m {
+		st.killers[1] = st.killers[0]
+		st.killers[0] = m
+	}
+	w.hist.Update(w.pos.SideToMove(), m, tried, depth)
+}
+
+// qsearch resolves captures until the position is quiet, so that the
+// static evaluation is only trusted where nothing hangs.
+func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
+	w.pvLen[ply] = ply
+	w.nodes++
+	w.checkLimits()
+	if w.stopped {
+		return 0
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	pos := w.pos
+	inCheck := pos.InCheck()
+	if w.isDraw(ply) {
+		return 0
+	}
+	if ply >= MaxPly {
+		if inCheck {
+			return 0
+		}
+		return w.ev.Evaluate(pos)
+	}
+
+	key := pos.Key()
+	tte, hit := w.s.TT.Probe(key)
+	ttMove := chess.NoMove
+	if hit {
+		ttMove = tte.Move
+		ttScore := scoreFromTT(tte.Score, ply)
+		if !pvNode && (tte.Bound == BoundExact ||
+			tte.Bound == BoundLower && ttScore >= beta ||
+			tte.Bound == BoundUpper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+
+	bestScore := -Infinite
+	staticEval := noScore
+	if !inCheck {
+		if hit && tte.Eval != noScore {
+			staticEval = tte.Eval
+		} else {
+			staticEval = w.ev.Evaluate(pos)
+		}
+		// Stand pat: the side to move need not capture.
+		bestScore = staticEval
+		if bestScore >= beta {
+			if !hit {
+				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), staticEval, 0, BoundLower, false)
+			}
+			return bestScore
+		}
+		alpha = max(alpha, bestScore)
+	}
+
+	mp := &w.pickers[ply]
+	mp.initQ(pos, &w.hist, ttMove)
+	bestMove := chess.NoMove
+	moveCount := 0
+	origAlpha := alpha
+	for m := mp.next(); m != chess.NoMove; m = mp.next() {
+		moveCount++
+		// Captures that lose material by SEE cannot raise a quiet
+		// position's score; skip them (not when escaping check).
+		if !inCheck && !pos.SEE(m, 0) {
+			continue
+		}
+		pos.MakeMove(m)
+		score := -w.qsearch(-beta, -alpha, ply+1, pvNode)
+		pos.UnmakeMove()
+		if w.stopped {
+			return 0
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	if inCheck && moveCount == 0 {
+		return -MateValue + ply
+	}
+	bound := BoundUpper
+	switch {
+	case bestScore >= beta:
+		bound = BoundLower
+	case pvNode && bestScore > origAlpha:
+		bound = BoundExact
+	}
+	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, 0, bound, pvNode)
+	return bestScore
+}
+
+// report sends an Info to the callback.
+func (w *Worker) report(in Info) {
+	if w.s.OnInfo == nil {
+		return
+	}
+	if len(in.PV) > 0 && in.MultiPV <= 1 {
+		w.lastReported = in.PV[0]
+	}
+	in.Nodes = w.nodes
+	in.Time = time.Since(w.start)
+	in.Hashfull = w.s.TT.Hashfull()
+	if in.SelDepth < in.Depth {
+		in.SelDepth = in.Depth
+	}
+	w.s.OnInfo(in)
+}
+
+func (w *Worker) reportRoot(depth, idx int, b Bound) {
+	rm := w.rootMvs[idx]
+	score := rm.score
+	if score == -Infinite {
+		score = rm.prevScore
+	}
+	w.report(Info{Depth: depth, SelDepth: rm.seldepth, MultiPV: idx + 1, Score: score, Bound: b, PV: rm.pv})
+}

@@ -1,0 +1,178 @@
+package search
+
+import (
+	"testing"
+	"time"
+
+	"vireo/chess"
+)
+
+func searchFEN(t *testing.T, fen string, l Limits) (Result, *chess.Position) {
+	t.Helper()
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(16)
+	return s.Search(p, l), p
+}
+
+// Mate distances checked with Stockfish.
+func TestFindsMates(t *testing.T) {
+	tests := []struct {
+		fen  string
+		mate int // in moves
+	}{
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1},
+		{"7k/5K2/8/8/8/8/8/6R1 w - - 0 1", 1},
+		{"k7/8/2K5/8/8/8/8/1R6 w - - 0 1", 2},
+		{"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2},
+		{"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 3},
+	}
+	for _, tc := range tests {
+		res, p := searchFEN(t, tc.fen, Limits{Depth: 2*tc.mate + 2})
+		want := MateValue - (2*tc.mate - 1)
+		if res.Score != want {
+			t.Errorf("%s: score %d, want %d (mate in %d)", tc.fen, res.Score, want, tc.mate)
+			continue
+		}
+		// Playing the PV must end in mate.
+		for _, m := range res.PV {
+			if !p.IsLegal(m) {
+				t.Fatalf("%s: PV move %v is illegal", tc.fen, m)
+			}
+			p.MakeMove(m)
+		}
+		if !p.IsCheckmate() {
+			t.Errorf("%s: PV %v does not end in mate", tc.fen, res.PV)
+		}
+	}
+}
+
+func TestMatedSideSeesNegativeMate(t *testing.T) {
+	// Black's only move is Kb8, then Rh8 mates.
+	res, _ := searchFEN(t, "k7/8/1K6/8/8/8/8/7R b - - 0 1", Limits{Depth: 6})
+	if res.Score != -(MateValue - 2) {
+		t.Errorf("score %d, want %d (mated in 1)", res.Score, -(MateValue - 2))
+	}
+}
+
+func TestStalemateAndCheckmateAtRoot(t *testing.T) {
+	res, _ := searchFEN(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Limits{Depth: 5})
+	if res.Best != chess.NoMove || res.Score != 0 {
+		t.Errorf("stalemate: got move %v score %d, want no move and 0", res.Best, res.Score)
+	}
+	res, _ = searchFEN(t, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Limits{Depth: 5})
+	if res.Best != chess.NoMove || res.Score != -MateValue {
+		t.Errorf("checkmate: got move %v score %d, want no move and -mate", res.Best, res.Score)
+	}
+}
+
+func TestPerpetualIsDraw(t *testing.T) {
+	// Two queens down, White saves the game by perpetual check (Stockfish: 0.00).
+	res, p := searchFEN(t, "7k/5p1p/8/6Q1/8/8/qq4PP/7K w - - 0 1", Limits{Depth: 10})
+	if res.Score != 0 {
+		t.Errorf("score %d, want 0 (perpetual check)", res.Score)
+	}
+	p.MakeMove(res.Best)
+	if !p.InCheck() {
+		t.Errorf("best move %v does not give check", res.Best)
+	}
+}
+
+func TestRepetitionInGameHistory(t *testing.T) {
+	// With the start position seen twice, Black's f6g8 repeats it a third
+	// time: a draw, which the search must score as 0 for that move.
+	p := chess.StartPosition()
+	for _, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"} {
+		m, _ := p.ParseUCI(s)
+		p.MakeMove(m)
+	}
+	m, _ := p.ParseUCI("f6g8")
+	s := NewSearcher(16)
+	res := s.Search(p, Limits{Depth: 4, SearchMoves: []chess.Move{m}})
+	if res.Score != 0 {
+		t.Errorf("repeating move scored %d, want 0", res.Score)
+	}
+}
+
+func TestFiftyMoveRule(t *testing.T) {
+	// KQ v K with the clock at 99: any non-mating, non-capturing move draws.
+	res, _ := searchFEN(t, "8/8/8/4k3/8/8/8/4K2Q w - - 99 80", Limits{Depth: 4})
+	if res.Score != 0 {
+		t.Errorf("score %d, want 0 by the fifty-move rule", res.Score)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	start := time.Now()
+	res, _ := searchFEN(t, chess.StartFEN, Limits{MoveTime: 200 * time.Millisecond})
+	if el := time.Since(start); el > 2*time.Second || res.Best == chess.NoMove {
+		t.Errorf("movetime 200ms: took %v, move %v", el, res.Best)
+	}
+	res, _ = searchFEN(t, chess.StartFEN, Limits{Depth: 3})
+	if res.Depth != 3 {
+		t.Errorf("depth 3: reached %d", res.Depth)
+	}
+	res, _ = searchFEN(t, chess.StartFEN, Limits{Nodes: 5000})
+	if res.Nodes > 5000+MaxPly || res.Best == chess.NoMove {
+		t.Errorf("nodes 5000: searched %d, move %v", res.Nodes, res.Best)
+	}
+	// A clock of 1 second must not be overrun.
+	start = time.Now()
+	searchFEN(t, chess.StartFEN, Limits{WTime: time.Second, BTime: time.Second})
+	if el := time.Since(start); el > 900*time.Millisecond {
+		t.Errorf("1 s on the clock: used %v", el)
+	}
+}
+
+func TestStopFromAnotherGoroutine(t *testing.T) {
+	s := NewSearcher(16)
+	done := make(chan Result)
+	go func() { done <- s.Search(chess.StartPosition(), Limits{Infinite: true}) }()
+	time.Sleep(100 * time.Millisecond)
+	s.Stop()
+	select {
+	case res := <-done:
+		if res.Best == chess.NoMove {
+			t.Error("no best move after stop")
+		}
+	case <-time.After(time.Second):
+		t.Fatal("search did not stop within 1 s")
+	}
+}
+
+func TestBenchDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("bench runs in the long test")
+	}
+	a, b := Bench(4, 16), Bench(4, 16)
+	if a.Nodes != b.Nodes || a.Nodes == 0 {
+		t.Errorf("bench node counts differ: %d vs %d", a.Nodes, b.Nodes)
+	}
+}
+
+func TestTTRoundTrip(t *testing.T) {
+	tt := NewTT(1)
+	m := chess.NewMove(chess.E1, chess.E8)
+	tt.Store(0xDEADBEEF12345678, m, -31990, -123, 17, BoundLower, true)
+	d, ok := tt.Probe(0xDEADBEEF12345678)
+	if !ok || d.Move != m || d.Score != -31990 || d.Eval != -123 || d.Depth != 17 || d.Bound != BoundLower || !d.PV {
+		t.Errorf("got %+v, %v", d, ok)
+	}
+	if _, ok := tt.Probe(0xDEADBEEF12345679); ok {
+		t.Error("probe of another key hit")
+	}
+	tt.Store(0xDEADBEEF12345678, chess.NoMove, 5, 6, 18, BoundExact, false)
+	if d, _ := tt.Probe(0xDEADBEEF12345678); d.Move != m {
+		t.Error("a store without a move should keep the old move")
+	}
+}
+
+func TestMateScoreTTAdjust(t *testing.T) {
+	for _, sc := range []int{MateValue - 5, -MateValue + 7, 100, -100} {
+		if got := scoreFromTT(scoreToTT(sc, 9), 9); got != sc {
+			t.Errorf("round trip of %d: %d", sc, got)
+		}
+	}
+}

@@ -1,0 +1,174 @@
+package search
+
+import (
+	"sync/atomic"
+
+	"vireo/chess"
+)
+
+// Bound says how a stored score relates to the true value.
+type Bound uint8
+
+const (
+	BoundNone  Bound = 0
+	BoundUpper Bound = 1 // score <= true value is unknown; true value <= score
+	BoundLower Bound = 2 // true value >= score
+	BoundExact Bound = BoundUpper | BoundLower
+)
+
+// ttEntry is two words written and read atomically. The first word holds
+// key XOR data, so that a reader who sees halves of two different writes
+// (possible once threads share the table) computes a wrong key and treats
+// the entry as a miss instead of trusting mixed data.
+type ttEntry struct {
+	check atomic.Uint64
+	data  atomic.Uint64
+}
+
+const bucketSize = 4 // 4 x 16 bytes: one cache line
+
+type ttBucket [bucketSize]ttEntry
+
+// TT is the transposition table shared by all search threads.
+type TT struct {
+	buckets []ttBucket
+	mask    uint64
+	age     uint8 // 6 bits, advanced once per search
+}
+
+// TTData is a decoded entry.
+type TTData struct {
+	Move  chess.Move
+	Score int
+	Eval  int
+	Depth int
+	Bound Bound
+	PV    bool
+}
+
+// data layout, low to high: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | age 5
+func pack(m chess.Move, score, eval, depth int, b Bound, pv bool, age uint8) uint64 {
+	pvBit := uint64(0)
+	if pv {
+		pvBit = 1
+	}
+	return uint64(m) | uint64(uint16(int16(score)))<<16 | uint64(uint16(int16(eval)))<<32 |
+		uint64(uint8(depth+1))<<48 | uint64(b)<<56 | pvBit<<58 | uint64(age&31)<<59
+}
+
+func unpack(d uint64) TTData {
+	return TTData{
+		Move:  chess.Move(d),
+		Score: int(int16(d >> 16)),
+		Eval:  int(int16(d >> 32)),
+		Depth: int(uint8(d>>48)) - 1,
+		Bound: Bound(d >> 56 & 3),
+		PV:    d>>58&1 != 0,
+	}
+}
+
+func entryAge(d uint64) uint8 { return uint8(d >> 59) }
+
+// NewTT returns a table of about mb megabytes (a power-of-two bucket count).
+func NewTT(mb int) *TT {
+	t := &TT{}
+	t.Resize(mb)
+	return t
+}
+
+// Resize reallocates the table to about mb megabytes, clearing it.
+func (t *TT) Resize(mb int) {
+	mb = max(mb, 1)
+	n := uint64(mb) << 20 / 64
+	size := uint64(1)
+	for size*2 <= n {
+		size *= 2
+	}
+	t.buckets = make([]ttBucket, size)
+	t.mask = size - 1
+	t.age = 0
+}
+
+// SizeMB returns the table size in megabytes.
+func (t *TT) SizeMB() int { return len(t.buckets) * 64 >> 20 }
+
+// Clear empties the table.
+func (t *TT) Clear() {
+	for i := range t.buckets {
+		for j := range t.buckets[i] {
+			t.buckets[i][j].check.Store(0)
+			t.buckets[i][j].data.Store(0)
+		}
+	}
+	t.age = 0
+}
+
+// NewSearch ages the table so that entries from earlier searches are
+// replaced first.
+func (t *TT) NewSearch() { t.age = (t.age + 1) & 31 }
+
+func (t *TT) bucket(key uint64) *ttBucket {
+	return &t.buckets[key&t.mask]
+}
+
+// Probe looks up key.
+func (t *TT) Probe(key uint64) (TTData, bool) {
+	b := t.bucket(key)
+	for i := range b {
+		d := b[i].data.Load()
+		if b[i].check.Load()^d == key && d != 0 {
+			return unpack(d), true
+		}
+	}
+	return TTData{}, false
+}
+
+// Store writes an entry. Replacement: the same position is overwritten
+// (keeping its old move when the new one has none) unless the old entry is
+// much deeper and the new one is not exact; otherwise the entry with the
+// least depth, counting old searches' entries as shallower, is replaced.
+func (t *TT) Store(key uint64, m chess.Move, score, eval, depth int, b Bound, pv bool) {
+	bk := t.bucket(key)
+	var victim *ttEntry
+	worst := 1 << 30
+	for i := range bk {
+		e := &bk[i]
+		d := e.data.Load()
+		if d == 0 || e.check.Load()^d == key {
+			if d != 0 {
+				old := unpack(d)
+				if m == chess.NoMove {
+					m = old.Move
+				}
+				if b != BoundExact && old.Depth > depth+4 && entryAge(d) == t.age {
+					return
+				}
+			}
+			victim = e
+			break
+		}
+		ageDiff := int((t.age - entryAge(d)) & 31)
+		if v := int(uint8(d>>48)) - 8*ageDiff; v < worst {
+			worst, victim = v, e
+		}
+	}
+	d := pack(m, score, eval, depth, b, pv, t.age)
+	victim.check.Store(key ^ d)
+	victim.data.Store(d)
+}
+
+// Hashfull returns the permille of entries written during this search,
+// sampled from the first thousand buckets as UCI engines usually do.
+func (t *TT) Hashfull() int {
+	n := min(1000, len(t.buckets))
+	used := 0
+	for i := 0; i < n; i++ {
+		for j := range t.buckets[i] {
+			d := t.buckets[i][j].data.Load()
+			if d != 0 && entryAge(d) == t.age {
+				used++
+			}
+		}
+	}
+	return used * 1000 / (n * bucketSize)
+}
