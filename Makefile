@@ -9,7 +9,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 # The race detector needs cgo and a C compiler; CC may hold "go".
 RACECC  := $(if $(filter go,$(CC)),gcc,$(CC))
 
-.PHONY: all build test test-short race fuzz bench perft-full clean
+.PHONY: all build test test-short race fuzz bench perft-full perft-vs-stockfish clean
 
 all: build
 
@@ -42,3 +42,7 @@ perft-full: build
 
 clean:
 	rm -f $(EXE)
+
+# Perft 6 timed against Debian's stockfish in the same run (ratio <= 1.3).
+perft-vs-stockfish:
+	$(GO) test ./chess/ -run XXX -bench Perft6VsStockfish -benchtime 1x

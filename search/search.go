@@ -536,9 +536,16 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		moveCount++
 		quiet := !pos.IsNoisy(m)
+		// Check extension (seed 004): a check that does not lose material
+		// is searched one ply deeper, bounded so that checks cannot
+		// extend a line without end.
+		seeOK := ply < 2*w.rootDepth && pos.SEE(m, 0)
 		st.move = m
 		pos.MakeMove(m)
 		newDepth := depth - 1
+		if seeOK && pos.InCheck() {
+			newDepth++
+		}
 		var score int
 		if moveCount == 1 {
 			score = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)

@@ -17,6 +17,7 @@ func cmdBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	hash := fs.Int("hash", 16, "transposition table size in MB")
 	verbose := fs.Bool("v", false, "print each position's node count")
+	prof := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -35,7 +36,9 @@ func cmdBench(args []string) int {
 			fmt.Printf("%2d %10d  %s\n", i+1, nodes, fen)
 		})
 	}
+	stop := startProfile(*prof)
 	r := search.Bench(depth, *hash, progress...)
+	stop()
 	fmt.Println(r.String())
 	return 0
 }

@@ -20,6 +20,7 @@ func cmdPerft(args []string) int {
 	suite := fs.String("suite", "", "run an EPD perft suite (';D1 20 ;D2 400 ...' fields) instead")
 	maxDepth := fs.Int("max-depth", 0, "with --suite, check depths up to this one only (0 = all)")
 	chess960 := fs.Bool("chess960", false, "print castling as king takes rook")
+	prof := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: vireo perft D [FEN]\n       vireo perft --suite FILE [--max-depth D]")
 		fs.PrintDefaults()
@@ -36,6 +37,7 @@ func cmdPerft(args []string) int {
 			args = args[1:]
 		}
 	}
+	defer startProfile(*prof)()
 	if *suite != "" {
 		return perftSuite(*suite, *maxDepth)
 	}
