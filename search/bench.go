@@ -45,14 +45,14 @@ var BenchFENs = []string{
 	"rnbqk1nr/ppp1ppbp/3p2p1/8/3P4/1PP5/P3PPPP/RNBQKBNR w KQkq - 0 4",
 	"rnbqkb1r/pppp2pp/5n2/4pp2/1PP5/6P1/P2PPP1P/RNBQKBNR w KQkq - 0 4",
 	"rnbqkb1r/1p1ppppp/5n2/p1p5/8/2P2P1N/PP1PP1PP/RNBQKB1R w KQkq - 0 4",
-	"r1b1k2r/pppn1pbp/3p2p1/4p2n/2PPP2q/2NBBP2/PP2N1PP/R2QK2R w KQkq - 3 9",
-	"rn2kb1r/pb1pppp1/7p/qppP2N1/P7/2P5/1P1NPPPP/R2QKB1R w KQkq - 0 9",
-	"r2qkb1r/3npppp/p1p5/2pp4/5Pb1/3PPN2/PPP3PP/RNB1QRK1 w kq - 5 9",
-	"r1bq1rk1/3pppbp/n1p3pn/pp6/3PPP2/P1N1BN1P/1PP3P1/R2QKB1R w KQ - 1 9",
-	"r1bqk1nr/pp3p2/2n1p1pp/3pP3/1bpP2Q1/2N2N2/PPPBBPPP/R3K2R w KQkq - 2 9",
-	"rnbqk2r/1pp1ppb1/p2p1n1p/6p1/3PP3/2N3B1/PPP2PPP/R2QKBNR w KQkq - 1 9",
-	"rn1qkb1r/p1p1ppp1/7p/1p1nP3/2pP3B/5N2/PP3PPP/1R1QKB1R w Kkq - 1 9",
-	"rnb2rk1/ppqp1ppp/4pn2/8/1b2P3/1BN2N2/PP3PPP/R1BQ1RK1 w - - 8 9",
+	"r1b1k2r/pppn1pbp/3p2p1/4p2n/2PPP2q/2NBBP2/PP2N1PP/R2QK2R w KQkq - 3 9",
+	"rn2kb1r/pb1pppp1/7p/qppP2N1/P7/2P5/1P1NPPPP/R2QKB1R w KQkq - 0 9",
+	"r2qkb1r/3npppp/p1p5/2pp4/5Pb1/3PPN2/PPP3PP/RNB1QRK1 w kq - 5 9",
+	"r1bq1rk1/3pppbp/n1p3pn/pp6/3PPP2/P1N1BN1P/1PP3P1/R2QKB1R w KQ - 1 9",
+	"r1bqk1nr/pp3p2/2n1p1pp/3pP3/1bpP2Q1/2N2N2/PPPBBPPP/R3K2R w KQkq - 2 9",
+	"rnbqk2r/1pp1ppb1/p2p1n1p/6p1/3PP3/2N3B1/PPP2PPP/R2QKBNR w KQkq - 1 9",
+	"rn1qkb1r/p1p1ppp1/7p/1p1nP3/2pP3B/5N2/PP3PPP/1R1QKB1R w Kkq - 1 9",
+	"rnb2rk1/ppqp1ppp/4pn2/8/1b2P3/1BN2N2/PP3PPP/R1BQ1RK1 w - - 8 9",
 	"r1b1k2r/pp3ppp/n1pp1n2/4p3/4PP2/q2PB1PN/P1P3BP/1R1Q1RK1 b kq - 0 1",
 	"2N5/8/4B3/2b5/5k1p/6r1/7K/8 b - - 0 1",
 	"4r3/2p2pk1/8/2PP2p1/p2pr1n1/P5P1/3RP3/3NRK2 b - - 0 1",
@@ -89,7 +89,13 @@ func (r BenchResult) String() string {
 // state, so that the node count identifies the search's behaviour exactly.
 // progress, if not nil, is called after each position.
 func Bench(depth, hashMB int, progress ...func(i int, fen string, nodes uint64)) BenchResult {
+	return BenchWith(DefaultParams(), depth, hashMB, progress...)
+}
+
+// BenchWith is Bench with the given search parameters.
+func BenchWith(p Params, depth, hashMB int, progress ...func(i int, fen string, nodes uint64)) BenchResult {
 	s := NewSearcher(hashMB)
+	s.Params = p
 	var r BenchResult
 	for i, fen := range BenchFENs {
 		pos := chess.MustParseFEN(fen)

@@ -272,3 +272,10 @@ func (mp *picker) genEvasions() {
 		mp.n++
 	}
 }
+
+// skipQuiets stops the picker from returning further quiet moves (late-move
+// and futility pruning); bad captures still come.
+func (mp *picker) skipQuiets() {
+	mp.quietIdx = mp.nQuiet
+	mp.killerI = 3
+}

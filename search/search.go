@@ -52,6 +52,8 @@ type Searcher struct {
 	MoveOverhead time.Duration
 	// OnInfo, if set, receives progress reports from the searching goroutine.
 	OnInfo func(Info)
+	// Params are the search constants; change them between searches only.
+	Params Params
 
 	stop      atomic.Bool
 	pondering atomic.Bool
@@ -62,7 +64,7 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a table of hashMB megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	s := &Searcher{TT: NewTT(hashMB), MultiPV: 1, MoveOverhead: 10 * time.Millisecond}
+	s := &Searcher{TT: NewTT(hashMB), MultiPV: 1, MoveOverhead: 10 * time.Millisecond, Params: DefaultParams()}
 	s.worker = newWorker(s)
 	return s
 }
@@ -105,6 +107,11 @@ type Worker struct {
 	rootDepth int
 	stopped   bool
 
+	p         Params
+	lmr       [64][64]int8
+	nmpMinPly int // null move is off for nmpColor below this ply (verification)
+	nmpColor  chess.Color
+
 	stack   [MaxPly + 4]frame
 	pv      [MaxPly + 1][MaxPly + 1]chess.Move
 	pvLen   [MaxPly + 1]int
@@ -113,14 +120,20 @@ type Worker struct {
 	// lastReported is the first PV move of the last info line sent.
 	lastReported chess.Move
 	pickers      [MaxPly + 1]picker
+	// sePickers serve the singular-extension searches, which run at the
+	// ply of a node whose own picker is still in use.
+	sePickers [MaxPly + 1]picker
 }
 
 // frame is the per-ply search stack entry.
 type frame struct {
-	staticEval int
-	move       chess.Move
-	killers    [2]chess.Move
-	quiets     [64]chess.Move
+	staticEval    int
+	improvingRate float32 // seed 002's dynamic improving, in [0, 1]
+	move          chess.Move
+	excluded      chess.Move // the move a singular-extension search leaves out
+	doubleExts    int        // double extensions on the path to this node
+	killers       [2]chess.Move
+	quiets        [64]chess.Move
 }
 
 type rootMove struct {
@@ -177,6 +190,7 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 	w.start = time.Now()
 	w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, w.start)
 	w.hist.Age()
+	w.setParams(s.Params)
 	return w.iterate()
 }
 
@@ -348,11 +362,11 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		w.nodes++
 		var score int
 		if i == w.pvIdx {
-			score = -w.search(-beta, -alpha, depth-1, 1, true)
+			score = -w.search(-beta, -alpha, depth-1, 1, true, false)
 		} else {
-			score = -w.search(-alpha-1, -alpha, depth-1, 1, false)
+			score = -w.search(-alpha-1, -alpha, depth-1, 1, false, true)
 			if score > alpha && score < beta {
-				score = -w.search(-beta, -alpha, depth-1, 1, true)
+				score = -w.search(-beta, -alpha, depth-1, 1, true, false)
 			}
 		}
 		pos.UnmakeMove()
@@ -455,265 +469,6 @@ func (w *Worker) updatePV(ply int, m chess.Move) {
 	n := w.pvLen[ply+1]
 	copy(w.pv[ply][ply+1:n], w.pv[ply+1][ply+1:n])
 	w.pvLen[ply] = max(n, ply+1)
-}
-
-// search is the principal variation search of one non-root node.
-func (w *Worker) search(alpha, beta, depth, ply int, pvNode bool) int {
-	if depth <= 0 {
-		return w.qsearch(alpha, beta, ply, pvNode)
-	}
-	w.pvLen[ply] = ply
-	w.nodes++
-	w.checkLimits()
-	if w.stopped {
-		return 0
-	}
-	if ply > w.seldepth {
-		w.seldepth = ply
-	}
-	pos := w.pos
-	inCheck := pos.InCheck()
-
-	// Draws by rule, the ply limit, and mate distance pruning: no line
-	// through here can beat a mate already found nearer the root.
-	if w.isDraw(ply) {
-		return 0
-	}
-	if ply >= MaxPly {
-		if inCheck {
-			return 0
-		}
-		return w.ev.Evaluate(pos)
-	}
-	alpha = max(alpha, -MateValue+ply)
-	beta = min(beta, MateValue-ply-1)
-	if alpha >= beta {
-		return alpha
-	}
-
-	// Transposition table.
-	key := pos.Key()
-	tte, hit := w.s.TT.Probe(key)
-	ttMove := chess.NoMove
-	ttScore := noScore
-	if hit {
-		ttMove = tte.Move
-		ttScore = scoreFromTT(tte.Score, ply)
-		if !pvNode && tte.Depth >= depth &&
-			(tte.Bound == BoundExact ||
-				tte.Bound == BoundLower && ttScore >= beta ||
-				tte.Bound == BoundUpper && ttScore <= alpha) {
-			return ttScore
-		}
-	}
-
-	// Static evaluation.
-	st := &w.stack[ply]
-	var staticEval int
-	switch {
-	case inCheck:
-		staticEval = noScore
-	case hit && tte.Eval != noScore:
-		staticEval = tte.Eval
-	default:
-		staticEval = w.ev.Evaluate(pos)
-	}
-	st.staticEval = staticEval
-	w.stack[ply+1].killers = [2]chess.Move{}
-
-	// The move loop.
-	var killers [3]chess.Move
-	killers[0], killers[1] = st.killers[0], st.killers[1]
-	if ply >= 2 {
-		killers[2] = w.stack[ply-2].killers[0]
-	}
-	mp := &w.pickers[ply]
-	mp.init(pos, &w.hist, ttMove, killers)
-	bestScore := -Infinite
-	bestMove := chess.NoMove
-	moveCount, quietsTried := 0, 0
-	origAlpha := alpha
-	for m := mp.next(); m != chess.NoMove; m = mp.next() {
-		moveCount++
-		quiet := !pos.IsNoisy(m)
-		// Check extension (seed 004): a check that does not lose material
-		// is searched one ply deeper, bounded so that checks cannot
-		// extend a line without end.
-		seeOK := ply < 2*w.rootDepth && pos.SEE(m, 0)
-		st.move = m
-		pos.MakeMove(m)
-		newDepth := depth - 1
-		if seeOK && pos.InCheck() {
-			newDepth++
-		}
-		var score int
-		if moveCount == 1 {
-			score = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
-		} else {
-			score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false)
-			if pvNode && score > alpha && score < beta {
-				score = -w.search(-beta, -alpha, newDepth, ply+1, true)
-			}
-		}
-		pos.UnmakeMove()
-		if w.stopped {
-			return 0
-		}
-		if score > bestScore {
-			bestScore = score
-			if score > alpha {
-				bestMove = m
-				alpha = score
-				if pvNode {
-					w.updatePV(ply, m)
-				}
-				if score >= beta {
-					if quiet {
-						w.updateQuietStats(ply, m, st.quiets[:quietsTried], depth)
-					}
-					break
-				}
-			}
-		}
-		if quiet && m != bestMove && quietsTried < len(st.quiets) && !mp.isKiller(m) {
-			st.quiets[quietsTried] = m
-			quietsTried++
-		}
-	}
-	if moveCount == 0 {
-		if inCheck {
-			return -MateValue + ply
-		}
-		return 0
-	}
-
-	bound := BoundUpper
-	switch {
-	case bestScore >= beta:
-		bound = BoundLower
-	case pvNode && bestScore > origAlpha:
-		bound = BoundExact
-	}
-	ev := staticEval
-	if inCheck {
-		ev = noScore
-	}
-	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), ev, depth, bound, pvNode)
-	return bestScore
-}
-
-// updateQuietStats rewards a quiet move that caused a cutoff: it becomes
-// this ply's first killer and gains good history, while the quiets tried
-// before it gain bad history.
-func (w *Worker) updateQuietStats(ply int, m chess.Move, tried []chess.Move, depth int) {
-	st := &w.stack[ply]
-	if st.killers[0] != m {
-		st.killers[1] = st.killers[0]
-		st.killers[0] = m
-	}
-	w.hist.Update(w.pos.SideToMove(), m, tried, depth)
-}
-
-// qsearch resolves captures until the position is quiet, so that the
-// static evaluation is only trusted where nothing hangs.
-func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
-	w.pvLen[ply] = ply
-	w.nodes++
-	w.checkLimits()
-	if w.stopped {
-		return 0
-	}
-	if ply > w.seldepth {
-		w.seldepth = ply
-	}
-	pos := w.pos
-	inCheck := pos.InCheck()
-	if w.isDraw(ply) {
-		return 0
-	}
-	if ply >= MaxPly {
-		if inCheck {
-			return 0
-		}
-		return w.ev.Evaluate(pos)
-	}
-
-	key := pos.Key()
-	tte, hit := w.s.TT.Probe(key)
-	ttMove := chess.NoMove
-	if hit {
-		ttMove = tte.Move
-		ttScore := scoreFromTT(tte.Score, ply)
-		if !pvNode && (tte.Bound == BoundExact ||
-			tte.Bound == BoundLower && ttScore >= beta ||
-			tte.Bound == BoundUpper && ttScore <= alpha) {
-			return ttScore
-		}
-	}
-
-	bestScore := -Infinite
-	staticEval := noScore
-	if !inCheck {
-		if hit && tte.Eval != noScore {
-			staticEval = tte.Eval
-		} else {
-			staticEval = w.ev.Evaluate(pos)
-		}
-		// Stand pat: the side to move need not capture.
-		bestScore = staticEval
-		if bestScore >= beta {
-			if !hit {
-				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), staticEval, 0, BoundLower, false)
-			}
-			return bestScore
-		}
-		alpha = max(alpha, bestScore)
-	}
-
-	mp := &w.pickers[ply]
-	mp.initQ(pos, &w.hist, ttMove)
-	bestMove := chess.NoMove
-	moveCount := 0
-	origAlpha := alpha
-	for m := mp.next(); m != chess.NoMove; m = mp.next() {
-		moveCount++
-		// Captures that lose material by SEE cannot raise a quiet
-		// position's score; skip them (not when escaping check).
-		if !inCheck && !pos.SEE(m, 0) {
-			continue
-		}
-		pos.MakeMove(m)
-		score := -w.qsearch(-beta, -alpha, ply+1, pvNode)
-		pos.UnmakeMove()
-		if w.stopped {
-			return 0
-		}
-		if score > bestScore {
-			bestScore = score
-			if score > alpha {
-				bestMove = m
-				alpha = score
-				if pvNode {
-					w.updatePV(ply, m)
-				}
-				if score >= beta {
-					break
-				}
-			}
-		}
-	}
-	if inCheck && moveCount == 0 {
-		return -MateValue + ply
-	}
-	bound := BoundUpper
-	switch {
-	case bestScore >= beta:
-		bound = BoundLower
-	case pvNode && bestScore > origAlpha:
-		bound = BoundExact
-	}
-	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, 0, bound, pvNode)
-	return bestScore
 }
 
 // report sends an Info to the callback.

@@ -130,6 +130,11 @@ func (e *Engine) cmdUCI() {
 	e.Println("option name Move Overhead type spin default 10 min 0 max 5000")
 	e.Println("option name UCI_Chess960 type check default false")
 	e.Println("option name Clear Hash type button")
+	if tuneOptions {
+		for _, p := range e.s.Params.Table() {
+			e.Println("option name %s type spin default %d min %d max %d", p.Name, *p.Ptr, p.Min, p.Max)
+		}
+	}
 	e.Println("uciok")
 }
 
@@ -416,6 +421,17 @@ func (e *Engine) cmdSetOption(args []string) {
 		e.stopAndWait()
 		e.s.TT.Clear()
 	default:
+		if tuneOptions {
+			x, err := strconv.Atoi(v)
+			if err == nil {
+				e.stopAndWait()
+				err = e.s.Params.Set(strings.Join(name, " "), x)
+			}
+			if err != nil {
+				e.Println("info string setoption: %v", err)
+			}
+			return
+		}
 		e.Println("info string setoption: unknown option %q", strings.Join(name, " "))
 	}
 }
@@ -469,6 +485,6 @@ func (e *Engine) cmdBench(args []string) {
 			depth = x
 		}
 	}
-	r := search.Bench(depth, 16)
+	r := search.BenchWith(e.s.Params, depth, 16)
 	e.Println("%s", r.String())
 }

@@ -1,0 +1,521 @@
+package search
+
+import (
+	"math"
+
+	"vireo/chess"
+)
+
+// setParams installs the search constants and the late-move-reduction
+// table they imply.
+func (w *Worker) setParams(p Params) {
+	w.p = p
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			r := float64(p.LMRBase)/100 + math.Log(float64(d))*math.Log(float64(m))/(float64(p.LMRDivisor)/100)
+			w.lmr[d][m] = int8(max(r, 0))
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// search is the principal variation search of one non-root node. cutNode
+// marks nodes expected to fail high, where reductions can be bolder.
+func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply, pvNode)
+	}
+	w.pvLen[ply] = ply
+	w.nodes++
+	w.checkLimits()
+	if w.stopped {
+		return 0
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	pos := w.pos
+	p := &w.p
+	inCheck := pos.InCheck()
+	st := &w.stack[ply]
+	excluded := st.excluded
+
+	// Draws by rule, the ply limit, and mate distance pruning: no line
+	// through here can beat a mate already found nearer the root.
+	if w.isDraw(ply) {
+		return 0
+	}
+	if ply >= MaxPly {
+		if inCheck {
+			return 0
+		}
+		return w.ev.Evaluate(pos)
+	}
+	alpha = max(alpha, -MateValue+ply)
+	beta = min(beta, MateValue-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+
+	// Transposition table. A singular-extension search asks a different
+	// question of the same position, so it neither cuts on nor stores it.
+	key := pos.Key()
+	tte, hit := w.s.TT.Probe(key)
+	ttMove := chess.NoMove
+	ttScore := noScore
+	if hit {
+		ttMove = tte.Move
+		ttScore = scoreFromTT(tte.Score, ply)
+		if !pvNode && excluded == chess.NoMove && tte.Depth >= depth &&
+			(tte.Bound == BoundExact ||
+				tte.Bound == BoundLower && ttScore >= beta ||
+				tte.Bound == BoundUpper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+
+	// Static evaluation, and whether it is improving (seed 002): compared
+	// with our own eval two plies ago, or four if we were in check then.
+	var staticEval int
+	switch {
+	case inCheck:
+		staticEval = noScore
+	case hit && tte.Eval != noScore:
+		staticEval = tte.Eval
+	default:
+		staticEval = w.ev.Evaluate(pos)
+	}
+	st.staticEval = staticEval
+	improving := false
+	st.improvingRate = 0
+	if !inCheck {
+		past := -1
+		if ply >= 2 && w.stack[ply-2].staticEval != noScore {
+			past = ply - 2
+		} else if ply >= 4 && w.stack[ply-4].staticEval != noScore {
+			past = ply - 4
+		}
+		if past >= 0 {
+			diff := staticEval - w.stack[past].staticEval
+			improving = diff > 0
+			st.improvingRate = float32(min(max(float64(w.stack[past].improvingRate)+float64(diff)/50, 0), 1))
+		} else {
+			improving = true
+			st.improvingRate = 1
+		}
+	}
+	w.stack[ply+1].killers = [2]chess.Move{}
+	w.stack[ply+1].excluded = chess.NoMove
+	w.stack[ply+1].doubleExts = st.doubleExts
+
+	// Whole-node pruning, for non-PV nodes not in check.
+	if !pvNode && !inCheck && excluded == chess.NoMove {
+		// Razoring: far below alpha at low depth, ask quiescence whether
+		// anything can save the position.
+		if depth <= p.RazorDepth && staticEval+p.RazorMargin*depth < alpha {
+			v := w.qsearch(alpha, alpha+1, ply, false)
+			if v <= alpha {
+				return v
+			}
+		}
+		// Reverse futility pruning: far enough above beta that a shallow
+		// search will not bring it back; the margin shrinks when improving.
+		if depth <= p.RFPDepth && staticEval < MateInMax &&
+			staticEval-(p.RFPMargin*depth-p.RFPImproving*b2i(improving)) >= beta {
+			return staticEval
+		}
+		// Null-move pruning: if passing still fails high, a real move will.
+		// Not in pawn-only endings (zugzwang), not twice in a row; when
+		// improving it is tried a margin below beta as well.
+		nmpBeta := beta
+		if improving {
+			nmpBeta -= p.NMPImprovingMargin
+		}
+		if p.NMPDepth > 0 && depth >= p.NMPDepth && staticEval >= nmpBeta && beta > -MateInMax &&
+			w.stack[ply-1].move != chess.NullMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
+			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
+			r := p.NMPBase + depth/p.NMPDivisor + min(max(staticEval-beta, 0)/p.NMPEvalDivisor, 3)
+			st.move = chess.NullMove
+			pos.MakeNullMove()
+			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
+			pos.UnmakeNullMove()
+			if w.stopped {
+				return 0
+			}
+			if v >= beta {
+				if v >= MateInMax {
+					v = beta // a mate found by passing is not proven
+				}
+				if depth < p.NMPVerifyDepth || w.nmpMinPly > 0 {
+					return v
+				}
+				// Verification at high depth, with null moves off for us.
+				w.nmpMinPly, w.nmpColor = ply+3*(depth-r)/4, pos.SideToMove()
+				vv := w.search(beta-1, beta, depth-r, ply, false, false)
+				w.nmpMinPly = 0
+				if vv >= beta {
+					return v
+				}
+			}
+		}
+		// ProbCut: a good capture that beats beta by a margin in a shallow
+		// search is taken as a cutoff at full depth.
+		probBeta := beta + p.ProbCutMargin - p.ProbCutImproving*b2i(improving)
+		if p.ProbCutDepth > 0 && depth >= p.ProbCutDepth && beta > -MateInMax && beta < MateInMax &&
+			!(hit && tte.Depth >= depth-3 && ttScore < probBeta) {
+			if v, ok := w.probCut(probBeta, staticEval, depth, ply, cutNode, key); ok {
+				return v
+			}
+		}
+	}
+
+	// Internal iterative deepening (seed 004) finds a move to try first
+	// where the table has none; internal iterative reduction instead
+	// searches such nodes a ply shallower, trusting the next visit.
+	if ttMove == chess.NoMove && excluded == chess.NoMove {
+		if pvNode && p.IIDDepth > 0 && depth >= p.IIDDepth {
+			w.search(alpha, beta, depth-2, ply, pvNode, cutNode)
+			if w.stopped {
+				return 0
+			}
+			if d, ok := w.s.TT.Probe(key); ok {
+				ttMove = d.Move
+			}
+		}
+		if p.IIRDepth > 0 && depth >= p.IIRDepth && (pvNode || cutNode) {
+			depth--
+		}
+	}
+
+	// The move loop.
+	var killers [3]chess.Move
+	killers[0], killers[1] = st.killers[0], st.killers[1]
+	if ply >= 2 {
+		killers[2] = w.stack[ply-2].killers[0]
+	}
+	mp := &w.pickers[ply]
+	if excluded != chess.NoMove {
+		mp = &w.sePickers[ply]
+	}
+	mp.init(pos, &w.hist, ttMove, killers)
+	us := pos.SideToMove()
+	bestScore := -Infinite
+	bestMove := chess.NoMove
+	moveCount, quietsTried := 0, 0
+	origAlpha := alpha
+	for m := mp.next(); m != chess.NoMove; m = mp.next() {
+		if m == excluded {
+			continue
+		}
+		moveCount++
+		quiet := !pos.IsNoisy(m)
+		histScore := int(w.hist.Score(us, m))
+		r := int(w.lmr[min(depth, 63)][min(moveCount, 63)])
+
+		// Move-level pruning, once a move that avoids being mated is known.
+		if bestScore > -MateInMax && pos.HasNonPawnMaterial(us) {
+			lmrDepth := max(depth-1-r, 0)
+			if quiet && !inCheck {
+				// Late-move pruning: after enough quiet moves, the rest
+				// are skipped; fewer are tried when not improving.
+				if depth <= p.LMPDepth {
+					limit := float64(p.LMPBase + depth*depth)
+					if p.ImprovingRate != 0 {
+						limit /= 2 - float64(st.improvingRate)
+					} else if !improving {
+						limit /= 2
+					}
+					if float64(moveCount) >= limit {
+						mp.skipQuiets()
+						continue
+					}
+				}
+				// Futility pruning: a quiet move cannot lift a hopeless
+				// static eval to alpha at low depth.
+				if lmrDepth <= p.FutilityDepth && p.FutilityDepth > 0 &&
+					staticEval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
+					mp.skipQuiets()
+					continue
+				}
+				// History pruning: quiets that keep failing at low depth.
+				if lmrDepth < p.HistPruneDepth && histScore < p.HistPruneMargin && !mp.isKiller(m) {
+					continue
+				}
+			}
+			// SEE pruning of moves that lose too much material.
+			if quiet && depth <= p.SEEQuietDepth && !pos.SEE(m, -p.SEEQuietMargin*lmrDepth) {
+				continue
+			}
+			if !quiet && depth <= p.SEENoisyDepth && !pos.SEE(m, -p.SEENoisyMargin*depth*depth) {
+				continue
+			}
+		}
+
+		// Extensions. Singular: if every other move falls well short of
+		// the table's score for its move, that move is extended (twice
+		// when far short); if even the others beat beta, the node is cut
+		// (multi-cut); if the table's move alone is not clearly best but
+		// beat beta, it is searched shallower.
+		ext := 0
+		if p.SEDepth > 0 && depth >= p.SEDepth && m == ttMove && excluded == chess.NoMove &&
+			hit && tte.Depth >= depth-3 && tte.Bound&BoundLower != 0 &&
+			ttScore > -MateInMax && ttScore < MateInMax && ply < 2*w.rootDepth {
+			singBeta := ttScore - 2*depth
+			st.excluded = m
+			v := w.search(singBeta-1, singBeta, (depth-1)/2, ply, false, cutNode)
+			st.excluded = chess.NoMove
+			if w.stopped {
+				return 0
+			}
+			switch {
+			case v < singBeta:
+				ext = 1
+				if !pvNode && v < singBeta-p.SEDoubleMargin && st.doubleExts < 6 {
+					ext = 2
+				}
+			case singBeta >= beta:
+				return singBeta
+			case ttScore >= beta:
+				ext = -1
+			}
+			// The singular search reused the child plies' state.
+			w.stack[ply+1].killers = [2]chess.Move{}
+		}
+		// Check extension (seed 004): a check that does not lose material.
+		seeOK := ext == 0 && ply < 2*w.rootDepth && pos.SEE(m, 0)
+
+		st.move = m
+		pos.MakeMove(m)
+		givesCheck := pos.InCheck()
+		if seeOK && givesCheck {
+			ext = 1
+		}
+		newDepth := depth - 1 + ext
+		w.stack[ply+1].doubleExts = st.doubleExts + b2i(ext >= 2)
+		var score int
+		if moveCount == 1 {
+			score = -w.search(-beta, -alpha, newDepth, ply+1, pvNode, !pvNode && !cutNode)
+		} else {
+			// Late-move reductions: later quiet moves (and losing
+			// captures) are searched shallower first.
+			reduced := false
+			if p.LMRDepth > 0 && depth >= p.LMRDepth && moveCount > 1+b2i(pvNode) && (quiet || mp.stage == stageBadNoisy || mp.stage >= stageQuiets) {
+				r -= b2i(pvNode)
+				r += b2i(cutNode)
+				r += b2i(!improving)
+				r -= b2i(givesCheck || inCheck)
+				r -= b2i(mp.isKiller(m))
+				if quiet {
+					r -= (histScore - historyScale/2) / p.LMRHistDivisor
+				}
+				d := min(max(newDepth-r, 1), newDepth)
+				if d < newDepth {
+					reduced = true
+					score = -w.search(-alpha-1, -alpha, d, ply+1, false, true)
+					if score > alpha {
+						score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+					}
+				}
+			}
+			if !reduced {
+				score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+			}
+			if pvNode && score > alpha && score < beta {
+				score = -w.search(-beta, -alpha, newDepth, ply+1, true, false)
+			}
+		}
+		pos.UnmakeMove()
+		if w.stopped {
+			return 0
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if score >= beta {
+					if quiet {
+						w.updateQuietStats(ply, m, st.quiets[:quietsTried], depth)
+					}
+					break
+				}
+			}
+		}
+		if quiet && m != bestMove && quietsTried < len(st.quiets) && !mp.isKiller(m) {
+			st.quiets[quietsTried] = m
+			quietsTried++
+		}
+	}
+	if moveCount == 0 {
+		if excluded != chess.NoMove {
+			return alpha // only the excluded move: it is singular
+		}
+		if inCheck {
+			return -MateValue + ply
+		}
+		return 0
+	}
+
+	if excluded == chess.NoMove {
+		bound := BoundUpper
+		switch {
+		case bestScore >= beta:
+			bound = BoundLower
+		case pvNode && bestScore > origAlpha:
+			bound = BoundExact
+		}
+		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, bound, pvNode)
+	}
+	return bestScore
+}
+
+// probCut tries the captures whose exchange already gains enough, first
+// by quiescence and then by a reduced search, against probBeta.
+func (w *Worker) probCut(probBeta, staticEval, depth, ply int, cutNode bool, key uint64) (int, bool) {
+	pos := w.pos
+	var ml chess.MoveList
+	pos.GenerateMoves(&ml, chess.GenNoisy)
+	for _, m := range ml.Slice() {
+		if !pos.SEE(m, probBeta-staticEval) {
+			continue
+		}
+		w.stack[ply].move = m
+		pos.MakeMove(m)
+		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)
+		if v >= probBeta {
+			v = -w.search(-probBeta, -probBeta+1, depth-4, ply+1, false, !cutNode)
+		}
+		pos.UnmakeMove()
+		if w.stopped {
+			return 0, false
+		}
+		if v >= probBeta {
+			w.s.TT.Store(key, m, scoreToTT(v, ply), staticEval, depth-3, BoundLower, false)
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// updateQuietStats rewards a quiet move that caused a cutoff: it becomes
+// this ply's first killer and gains good history, while the quiets tried
+// before it gain bad history.
+func (w *Worker) updateQuietStats(ply int, m chess.Move, tried []chess.Move, depth int) {
+	st := &w.stack[ply]
+	if st.killers[0] != m {
+		st.killers[1] = st.killers[0]
+		st.killers[0] = m
+	}
+	w.hist.Update(w.pos.SideToMove(), m, tried, depth)
+}
+
+// qsearch resolves captures until the position is quiet, so that the
+// static evaluation is only trusted where nothing hangs.
+func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
+	w.pvLen[ply] = ply
+	w.nodes++
+	w.checkLimits()
+	if w.stopped {
+		return 0
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	pos := w.pos
+	inCheck := pos.InCheck()
+	if w.isDraw(ply) {
+		return 0
+	}
+	if ply >= MaxPly {
+		if inCheck {
+			return 0
+		}
+		return w.ev.Evaluate(pos)
+	}
+
+	key := pos.Key()
+	tte, hit := w.s.TT.Probe(key)
+	ttMove := chess.NoMove
+	if hit {
+		ttMove = tte.Move
+		ttScore := scoreFromTT(tte.Score, ply)
+		if !pvNode && (tte.Bound == BoundExact ||
+			tte.Bound == BoundLower && ttScore >= beta ||
+			tte.Bound == BoundUpper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+
+	bestScore := -Infinite
+	staticEval := noScore
+	if !inCheck {
+		if hit && tte.Eval != noScore {
+			staticEval = tte.Eval
+		} else {
+			staticEval = w.ev.Evaluate(pos)
+		}
+		// Stand pat: the side to move need not capture.
+		bestScore = staticEval
+		if bestScore >= beta {
+			if !hit {
+				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), staticEval, 0, BoundLower, false)
+			}
+			return bestScore
+		}
+		alpha = max(alpha, bestScore)
+	}
+
+	mp := &w.pickers[ply]
+	mp.initQ(pos, &w.hist, ttMove)
+	bestMove := chess.NoMove
+	moveCount := 0
+	origAlpha := alpha
+	for m := mp.next(); m != chess.NoMove; m = mp.next() {
+		moveCount++
+		// Captures that lose material by SEE cannot raise a quiet
+		// position's score; skip them (not when escaping check).
+		if !inCheck && !pos.SEE(m, 0) {
+			continue
+		}
+		pos.MakeMove(m)
+		score := -w.qsearch(-beta, -alpha, ply+1, pvNode)
+		pos.UnmakeMove()
+		if w.stopped {
+			return 0
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	if inCheck && moveCount == 0 {
+		return -MateValue + ply
+	}
+	bound := BoundUpper
+	switch {
+	case bestScore >= beta:
+		bound = BoundLower
+	case pvNode && bestScore > origAlpha:
+		bound = BoundExact
+	}
+	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, 0, bound, pvNode)
+	return bestScore
+}

@@ -1,0 +1,139 @@
+package search
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Params holds every search constant: margins, reductions and depth
+// limits. They live in one table so that SPSA (OpenBench, or any tuner)
+// can tune them: "vireo spsa" prints them in OpenBench's input format and
+// a build with the "tune" tag exposes them as UCI options. A value of 0 in
+// an *Depth field switches the heuristic off; the SPRTs of docs/elo-log.md
+// compare builds and settings this way.
+type Params struct {
+	AspDelta int
+
+	RazorDepth, RazorMargin int
+
+	RFPDepth, RFPMargin, RFPImproving int
+
+	NMPDepth, NMPBase, NMPDivisor, NMPEvalDivisor, NMPVerifyDepth, NMPImprovingMargin int
+
+	IIDDepth, IIRDepth int
+
+	ProbCutDepth, ProbCutMargin, ProbCutImproving int
+
+	LMPDepth, LMPBase int
+
+	FutilityDepth, FutilityBase, FutilityMargin int
+
+	SEEQuietDepth, SEEQuietMargin, SEENoisyDepth, SEENoisyMargin int
+
+	HistPruneDepth, HistPruneMargin int
+
+	LMRDepth, LMRBase, LMRDivisor, LMRHistDivisor int
+
+	SEDepth, SEDoubleMargin int
+
+	ImprovingRate int // 0: boolean improving only; 1: the dynamic rate drives LMP
+}
+
+// DefaultParams returns the tuned defaults.
+func DefaultParams() Params {
+	return Params{
+		AspDelta:   25,
+		RazorDepth: 0, RazorMargin: 250,
+		RFPDepth: 0, RFPMargin: 80, RFPImproving: 60,
+		NMPDepth: 0, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, NMPImprovingMargin: 0,
+		IIDDepth: 0, IIRDepth: 0,
+		ProbCutDepth: 0, ProbCutMargin: 200, ProbCutImproving: 50,
+		LMPDepth: 0, LMPBase: 3,
+		FutilityDepth: 0, FutilityBase: 100, FutilityMargin: 100,
+		SEEQuietDepth: 0, SEEQuietMargin: 60, SEENoisyDepth: 0, SEENoisyMargin: 25,
+		HistPruneDepth: 0, HistPruneMargin: 2048,
+		LMRDepth: 0, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096,
+		SEDepth: 0, SEDoubleMargin: 20,
+		ImprovingRate: 0,
+	}
+}
+
+// ParamInfo describes one parameter for SPSA and UCI.
+type ParamInfo struct {
+	Name       string
+	Ptr        *int
+	Min, Max   int
+	CEnd, REnd float64
+}
+
+// Table lists the parameters with their ranges. c_end is the SPSA step at
+// the end of tuning (about a twentieth of the range) and r_end the learning
+// rate, OpenBench's usual 0.002.
+func (p *Params) Table() []ParamInfo {
+	t := []ParamInfo{
+		{"AspDelta", &p.AspDelta, 5, 100, 0, 0},
+		{"RazorDepth", &p.RazorDepth, 0, 6, 0, 0},
+		{"RazorMargin", &p.RazorMargin, 50, 600, 0, 0},
+		{"RFPDepth", &p.RFPDepth, 0, 12, 0, 0},
+		{"RFPMargin", &p.RFPMargin, 20, 200, 0, 0},
+		{"RFPImproving", &p.RFPImproving, 0, 150, 0, 0},
+		{"NMPDepth", &p.NMPDepth, 0, 6, 0, 0},
+		{"NMPBase", &p.NMPBase, 1, 6, 0, 0},
+		{"NMPDivisor", &p.NMPDivisor, 2, 8, 0, 0},
+		{"NMPEvalDivisor", &p.NMPEvalDivisor, 50, 500, 0, 0},
+		{"NMPVerifyDepth", &p.NMPVerifyDepth, 6, 30, 0, 0},
+		{"NMPImprovingMargin", &p.NMPImprovingMargin, 0, 200, 0, 0},
+		{"IIDDepth", &p.IIDDepth, 0, 10, 0, 0},
+		{"IIRDepth", &p.IIRDepth, 0, 10, 0, 0},
+		{"ProbCutDepth", &p.ProbCutDepth, 0, 10, 0, 0},
+		{"ProbCutMargin", &p.ProbCutMargin, 50, 400, 0, 0},
+		{"ProbCutImproving", &p.ProbCutImproving, 0, 150, 0, 0},
+		{"LMPDepth", &p.LMPDepth, 0, 12, 0, 0},
+		{"LMPBase", &p.LMPBase, 1, 10, 0, 0},
+		{"FutilityDepth", &p.FutilityDepth, 0, 12, 0, 0},
+		{"FutilityBase", &p.FutilityBase, 0, 300, 0, 0},
+		{"FutilityMargin", &p.FutilityMargin, 20, 250, 0, 0},
+		{"SEEQuietDepth", &p.SEEQuietDepth, 0, 12, 0, 0},
+		{"SEEQuietMargin", &p.SEEQuietMargin, 10, 150, 0, 0},
+		{"SEENoisyDepth", &p.SEENoisyDepth, 0, 12, 0, 0},
+		{"SEENoisyMargin", &p.SEENoisyMargin, 5, 100, 0, 0},
+		{"HistPruneDepth", &p.HistPruneDepth, 0, 8, 0, 0},
+		{"HistPruneMargin", &p.HistPruneMargin, 0, 8192, 0, 0},
+		{"LMRDepth", &p.LMRDepth, 0, 6, 0, 0},
+		{"LMRBase", &p.LMRBase, 0, 200, 0, 0},
+		{"LMRDivisor", &p.LMRDivisor, 100, 400, 0, 0},
+		{"LMRHistDivisor", &p.LMRHistDivisor, 1024, 16384, 0, 0},
+		{"SEDepth", &p.SEDepth, 0, 12, 0, 0},
+		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 100, 0, 0},
+		{"ImprovingRate", &p.ImprovingRate, 0, 1, 0, 0},
+	}
+	for i := range t {
+		r := float64(t[i].Max - t[i].Min)
+		t[i].CEnd = max(r/20, 0.5)
+		t[i].REnd = 0.002
+	}
+	return t
+}
+
+// Set changes a parameter by name (case-insensitive).
+func (p *Params) Set(name string, v int) error {
+	for _, pi := range p.Table() {
+		if strings.EqualFold(pi.Name, name) {
+			if v < pi.Min || v > pi.Max {
+				return fmt.Errorf("%s: %d is outside %d..%d", pi.Name, v, pi.Min, pi.Max)
+			}
+			*pi.Ptr = v
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown search parameter %q", name)
+}
+
+// SPSA returns the parameters in OpenBench's SPSA input format.
+func (p *Params) SPSA() string {
+	var sb strings.Builder
+	for _, pi := range p.Table() {
+		fmt.Fprintf(&sb, "%s, int, %d, %d, %d, %g, %g\n", pi.Name, *pi.Ptr, pi.Min, pi.Max, pi.CEnd, pi.REnd)
+	}
+	return sb.String()
+}

@@ -1,0 +1,5 @@
+//go:build !tune
+
+package uci
+
+const tuneOptions = false
