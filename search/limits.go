@@ -47,16 +47,22 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	}
 	tm.timed = true
 	avail := max(left-overhead, time.Millisecond)
-	mtg := 30
+	mtg := 40
 	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, 30)
+		mtg = min(l.MovesToGo, 40)
 	}
-	tm.soft = avail/time.Duration(mtg) + inc*3/4
-	tm.soft = min(tm.soft, avail*2/5)
-	tm.hard = min(tm.soft*3, avail*3/4)
+	// optimum is the time a move should take on average. The next
+	// iteration costs several times the last one, so a search that starts
+	// one late runs to the hard limit: the soft limit (no new iteration)
+	// sits well below the optimum and the hard one a few times above it,
+	// but never near what is left on the clock.
+	optimum := avail/time.Duration(mtg) + inc*4/5
+	optimum = min(optimum, avail/4)
+	tm.soft = optimum * 3 / 5
+	tm.hard = min(optimum*5/2, avail*2/5)
 	if l.MovesToGo == 1 {
-		tm.hard = avail * 9 / 10
-		tm.soft = min(tm.soft, tm.hard)
+		tm.soft = avail / 2
+		tm.hard = avail * 4 / 5
 	}
 	tm.soft = max(tm.soft, time.Millisecond)
 	tm.hard = max(tm.hard, time.Millisecond)

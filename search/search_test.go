@@ -176,3 +176,28 @@ func TestMateScoreTTAdjust(t *testing.T) {
 		}
 	}
 }
+
+// The time manager must leave most of a low clock alone: a hard limit
+// near the remaining time flags the moment the machine hiccups.
+func TestTimeManagerLimits(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		left, inc time.Duration
+		mtg       int
+	}{
+		{4000 * ms, 40 * ms, 0}, {300 * ms, 40 * ms, 0}, {50 * ms, 40 * ms, 0}, {5 * ms, 0, 0},
+		{60000 * ms, 0, 0}, {1000 * ms, 10 * ms, 0}, {10000 * ms, 0, 1}, {10000 * ms, 0, 40},
+	} {
+		tm := newTimeManager(Limits{WTime: tc.left, WInc: tc.inc, MovesToGo: tc.mtg}, chess.White, 10*ms, time.Now())
+		if tm.soft > tm.hard {
+			t.Errorf("%+v: soft %v above hard %v", tc, tm.soft, tm.hard)
+		}
+		limit := max((tc.left-10*ms)*2/5, ms)
+		if tc.mtg == 1 {
+			limit = max((tc.left-10*ms)*4/5, ms)
+		}
+		if tm.hard > limit {
+			t.Errorf("%+v: hard %v above %v", tc, tm.hard, limit)
+		}
+	}
+}
