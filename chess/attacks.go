@@ -199,8 +199,16 @@ func initMagics() {
 			}
 			table := make([]Bitboard, size)
 			epoch := make([]int, size)
+			known := rookMagicNumbers[s]
+			if pt == Bishop {
+				known = bishopMagicNumbers[s]
+			}
 			for attempt := 1; ; attempt++ {
-				m.number = r.sparse()
+				if attempt == 1 {
+					m.number = known
+				} else {
+					m.number = r.sparse()
+				}
 				if ((uint64(m.mask) * m.number) >> 56) < 6 {
 					continue
 				}
