@@ -1,0 +1,339 @@
+package data
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"vireo/chess"
+)
+
+const gamesDir = "../../shared/data/games"
+
+// TestReadSharedGames reads every game of the team's PGN files and checks
+// the game count, that every game replays legally to a position whose
+// result is consistent with its tags, and that the Result tag agrees with
+// the termination marker.
+func TestReadSharedGames(t *testing.T) {
+	want := map[string]int{
+		"fide_grand_swiss_2021_riga.pgn":        594,
+		"interzonal_1970_palma_de_mallorca.pgn": 276,
+		"fishtest_sample.pgn":                   8,
+	}
+	total := 0
+	for name, n := range want {
+		path := filepath.Join(gamesDir, name)
+		if _, err := os.Stat(path); err != nil {
+			t.Skipf("shared data missing: %v", err)
+		}
+		games, bad, err := ReadPGNFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range bad {
+			t.Errorf("%v", b)
+		}
+		if len(games) != n {
+			t.Errorf("%s: %d games, want %d", name, len(games), n)
+		}
+		total += len(games)
+		for _, g := range games {
+			if g.Result != g.Tag("Result") {
+				t.Errorf("%s:%d: result %q, tag %q", name, g.Line, g.Result, g.Tag("Result"))
+			}
+			if pc := g.Tag("PlyCount"); pc != "" && pc != strconv.Itoa(len(g.Moves)) {
+				t.Errorf("%s:%d: %d moves, PlyCount %s", name, g.Line, len(g.Moves), pc)
+			}
+			if len(g.Info) != len(g.Moves) || len(g.SAN) != len(g.Moves) {
+				t.Fatalf("%s:%d: parallel slices differ", name, g.Line)
+			}
+			pos, err := g.StartPosition()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range g.Moves {
+				if !pos.IsLegal(m) {
+					t.Fatalf("%s:%d: illegal move in replay", name, g.Line)
+				}
+				pos.MakeMove(m)
+			}
+			if pos.IsCheckmate() {
+				winner := "1-0"
+				if pos.SideToMove() == chess.White {
+					winner = "0-1"
+				}
+				if g.Result != winner {
+					t.Errorf("%s:%d: ends in mate but the result is %s", name, g.Line, g.Result)
+				}
+			}
+		}
+	}
+	if total != 878 {
+		t.Errorf("%d games in all, want 878", total)
+	}
+}
+
+// TestScoreComments checks the engine comments of the fishtest sample,
+// written by a match runner, are read into scores, depths and times.
+func TestScoreComments(t *testing.T) {
+	path := filepath.Join(gamesDir, "fishtest_sample.pgn")
+	games, _, err := ReadPGNFile(path)
+	if err != nil {
+		t.Skip(err)
+	}
+	g := games[0]
+	first := g.Info[0] // 1. Bb3 {+0.98/18 0.17s}
+	if !first.HasScore || first.Score != 98 || first.Depth != 18 || first.Time != 170*time.Millisecond {
+		t.Errorf("first move info %+v", first)
+	}
+	second := g.Info[1] // Bf5 {-0.96/20 0.55s}
+	if second.Score != -96 || second.Depth != 20 || second.Time != 550*time.Millisecond {
+		t.Errorf("second move info %+v", second)
+	}
+	last := g.Info[len(g.Info)-1] // {0.00/31 0.080s, Draw by adjudication}
+	if !last.HasScore || last.Score != 0 || last.Depth != 31 || last.Time != 80*time.Millisecond ||
+		!strings.HasSuffix(last.Comment, "Draw by adjudication") {
+		t.Errorf("last move info %+v", last)
+	}
+	if g.Tag("FEN") == "" || g.FEN != g.Tag("FEN") {
+		t.Errorf("FEN %q, tag %q", g.FEN, g.Tag("FEN"))
+	}
+}
+
+func TestParseMoveComment(t *testing.T) {
+	cases := []struct {
+		in   string
+		want MoveInfo
+	}{
+		{"+0.35/12 0.512s", MoveInfo{HasScore: true, Score: 35, Depth: 12, Time: 512 * time.Millisecond, HasTime: true}},
+		{"-1.20/7 1.5s", MoveInfo{HasScore: true, Score: -120, Depth: 7, Time: 1500 * time.Millisecond, HasTime: true}},
+		{"+M3/9 0.010s", MoveInfo{HasScore: true, Mate: 3, Depth: 9, Time: 10 * time.Millisecond, HasTime: true}},
+		{"-M2/5 0.1s, White mates", MoveInfo{HasScore: true, Mate: -2, Depth: 5, Time: 100 * time.Millisecond, HasTime: true}},
+		{"book", MoveInfo{Book: true}},
+		{"0.250s", MoveInfo{Time: 250 * time.Millisecond, HasTime: true}},
+		{"a fine move", MoveInfo{}},
+		{"+0.35/x 0.5s", MoveInfo{}}, // not a score: the time is not read either
+		{"12/34", MoveInfo{}},
+	}
+	for _, c := range cases {
+		var mi MoveInfo
+		parseMoveComment(c.in, &mi)
+		if mi != c.want {
+			t.Errorf("%q: %+v, want %+v", c.in, mi, c.want)
+		}
+	}
+}
+
+// TestPGNSyntax covers the parts of the grammar the shared files lack.
+func TestPGNSyntax(t *testing.T) {
+	in := `% an escaped line
+[Event "syntax"]
+[White "A \"quoted\" name"] [Black "B\\C"]
+
+{A comment before the first move.}
+1. e4 $1 e5!? 2.Nf3 (2. f4 exf4 (2... d5) 3. Nf3 {inside}) Nc6 ; a line comment
+3. Bb5 a6?! 4. Ba4 Nf6 5. O-O
+Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 {end} 1/2-1/2
+
+[Event "no tags section break"]
+[FEN "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"]
+[SetUp "1"]
+1. a8=Q+ Kd7 2. Qb7+ *
+
+1. d4 d5 0-1
+`
+	r := NewPGNReader(strings.NewReader(in), "syntax.pgn")
+	var games []*PGNGame
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	if len(games) != 3 {
+		t.Fatalf("%d games, want 3", len(games))
+	}
+	g := games[0]
+	if g.Tag("White") != `A "quoted" name` || g.Tag("Black") != `B\C` {
+		t.Errorf("escaped tags: %q %q", g.Tag("White"), g.Tag("Black"))
+	}
+	if len(g.Moves) != 17 || g.Result != "1/2-1/2" {
+		t.Errorf("%d moves, result %q", len(g.Moves), g.Result)
+	}
+	if g.SAN[2] != "Nf3" || g.SAN[3] != "Nc6" {
+		t.Errorf("variation not skipped: %v", g.SAN[:4])
+	}
+	if g.Info[3].Comment != "a line comment" || g.Info[16].Comment != "end" {
+		t.Errorf("comments: %q %q", g.Info[3].Comment, g.Info[16].Comment)
+	}
+	if g.Line != 2 {
+		t.Errorf("game starts on line %d, want 2", g.Line)
+	}
+	p := games[1]
+	if len(p.Moves) != 3 || p.Moves[0].Promotion() != chess.Queen || p.Result != "*" || p.FEN != "4k3/P7/8/8/8/8/8/4K3 w - - 0 1" {
+		t.Errorf("promotion game: %d moves, %v, %q %q", len(p.Moves), p.SAN, p.Result, p.FEN)
+	}
+	if q := games[2]; len(q.Tags) != 0 || len(q.Moves) != 2 || q.Result != "0-1" {
+		t.Errorf("tagless game: %+v", q)
+	}
+}
+
+// TestCorruptedPGN damages a copy of a real file in several ways and
+// checks that each damaged game is reported with the right line and the
+// reader still returns every other game.
+func TestCorruptedPGN(t *testing.T) {
+	src := filepath.Join(gamesDir, "interzonal_1970_palma_de_mallorca.pgn")
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Skip(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	// Damage games 3, 10 and 20 (by their Event lines) and remember the
+	// line numbers the errors must name.
+	eventLines := []int{}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "[Event ") {
+			eventLines = append(eventLines, i)
+		}
+	}
+	movetextOf := func(game int) int { // index of the first movetext line
+		for i := eventLines[game]; ; i++ {
+			if lines[i] != "" && !strings.HasPrefix(lines[i], "[") {
+				return i
+			}
+		}
+	}
+	var wantLines []int
+	// Game 3: an illegal move.
+	i := movetextOf(3)
+	lines[i] = strings.Replace(lines[i], "1. ", "1. Ke5 ", 1)
+	wantLines = append(wantLines, i+1)
+	// Game 10: a broken tag.
+	lines[eventLines[10]+1] = `[Site "Palma de Majorca]`
+	wantLines = append(wantLines, eventLines[10]+2)
+	// Game 20: an unterminated variation.
+	i = movetextOf(20)
+	lines[i] = strings.Replace(lines[i], "2. ", "( 2. ", 1)
+	wantLines = append(wantLines, -1) // reported where the game runs out
+	// Game 30: garbage in place of a move.
+	i = movetextOf(30)
+	lines[i] = strings.Replace(lines[i], "1. ", "1. @@@ ", 1)
+	wantLines = append(wantLines, i+1)
+
+	path := filepath.Join(t.TempDir(), "broken.pgn")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, bad, err := ReadPGNFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bad) != 4 {
+		t.Fatalf("%d errors, want 4: %v", len(bad), bad)
+	}
+	for k, e := range bad {
+		var pe *PGNError
+		if !errors.As(e, &pe) || pe.File != path {
+			t.Errorf("error %v lacks the file name", e)
+			continue
+		}
+		if wantLines[k] > 0 && pe.Line != wantLines[k] {
+			t.Errorf("error %d at line %d, want %d: %v", k, pe.Line, wantLines[k], e)
+		}
+		if !strings.HasPrefix(e.Error(), path+":") {
+			t.Errorf("message %q does not start with file:line", e)
+		}
+	}
+	if len(games) != 276-4 {
+		t.Errorf("%d good games, want %d", len(games), 276-4)
+	}
+	// The games after each damaged one are intact: same first moves as in
+	// the original file.
+	orig, _, _ := ReadPGNFile(src)
+	skip := map[int]bool{3: true, 10: true, 20: true, 30: true}
+	k := 0
+	for n, g := range orig {
+		if skip[n] {
+			continue
+		}
+		if k >= len(games) {
+			break
+		}
+		if games[k].Tag("White") != g.Tag("White") || len(games[k].Moves) != len(g.Moves) || len(games[k].Tags) != len(g.Tags) {
+			t.Errorf("game %d differs after recovery: %s (%d) vs %s (%d)", n, games[k].Tag("White"), len(games[k].Moves), g.Tag("White"), len(g.Moves))
+			break
+		}
+		k++
+	}
+}
+
+// TestPGNNeverPanics feeds the reader malformed input.
+func TestPGNNeverPanics(t *testing.T) {
+	inputs := []string{
+		"", "[", "[Event", `[Event "x`, "{", "(", ")", "1.", "1-0", "*", "$", "]]]",
+		"[Event \"x\"]\n[FEN \"bad fen\"]\n\n1. e4 *",
+		"[Event \"x\"]\n\n1. e4 {unterminated",
+		"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 trailing junk",
+		"\uFEFF[Event \"bom\"]\n\n1. e4 *\n",
+		"1. -- e5 *", "1. e4 ) *", "[Event \"x\"] [Site \"y\"] 1. e4 *",
+	}
+	for _, in := range inputs {
+		r := NewPGNReader(strings.NewReader(in), "junk")
+		for n := 0; n < 20; n++ {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			var pe *PGNError
+			if err != nil && !errors.As(err, &pe) {
+				t.Errorf("%q: %v", in, err)
+				break
+			}
+		}
+	}
+}
+
+// FuzzPGNReader checks that no input makes the reader panic or loop, and
+// that every game it returns replays legally.
+func FuzzPGNReader(f *testing.F) {
+	f.Add("[Event \"x\"]\n\n1. e4 e5 2. Nf3 {+0.35/12 0.5s} Nc6 (2... d6 3. d4) 1-0\n")
+	f.Add("[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q+ Kd7 *")
+	f.Add("1. d4 ; comment\n d5 $1 2. c4!? 0-1\n\n[Event \"y\"]\n1. e4 *")
+	f.Add("[Variant \"fischerandom\"]\n[FEN \"nbbrnqkr/pppppppp/8/8/8/8/PPPPPPPP/NBBRNQKR w HDhd - 0 1\"]\n\n1. O-O *")
+	f.Fuzz(func(t *testing.T, in string) {
+		r := NewPGNReader(strings.NewReader(in), "fuzz")
+		for n := 0; n <= len(in)+1; n++ {
+			g, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				var pe *PGNError
+				if !errors.As(err, &pe) {
+					t.Fatalf("unexpected error type %T: %v", err, err)
+				}
+				continue
+			}
+			pos, err := g.StartPosition()
+			if err != nil {
+				t.Fatalf("returned game has a bad FEN: %v", err)
+			}
+			for _, m := range g.Moves {
+				if !pos.IsLegal(m) {
+					t.Fatal("returned game has an illegal move")
+				}
+				pos.MakeMove(m)
+			}
+		}
+		t.Fatal("Next did not reach the end of the input")
+	})
+}

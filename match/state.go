@@ -1,0 +1,273 @@
+package match
+
+// The resume state. A long match must survive a Ctrl-C, a reboot or a
+// crash of the runner without losing or double-counting game pairs, so
+// after every completed pair the runner rewrites a small JSON file
+// atomically (temporary file, fsync, rename): the configuration's
+// fingerprint, the seed, every completed pair with its per-game outcomes
+// and opening, and where the PGN file stood. The PGN is fsynced first, so
+// the state never describes games the disk does not hold.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+const stateVersion = 1
+
+// GameOutcome is one game of a completed pair as the state keeps it.
+type GameOutcome struct {
+	White  int    `json:"w"`           // engine index
+	Black  int    `json:"b"`           // engine index
+	Result string `json:"r"`           // "1-0", "0-1", "1/2-1/2"
+	Term   string `json:"t,omitempty"` // PGN Termination
+	Cause  Cause  `json:"c,omitempty"` // failure of the loser, if any
+	Plies  int    `json:"n"`
+}
+
+// PairRecord is a completed game pair.
+type PairRecord struct {
+	ID      int           `json:"id"`
+	Round   int           `json:"round"`
+	Pairing int           `json:"pairing"`
+	Opening int           `json:"opening"`
+	Penta   int           `json:"penta"` // first engine's pair score in half points (games=2)
+	Games   []GameOutcome `json:"games"`
+}
+
+// pgnSpan is a game in the PGN file whose pair is not complete: on resume
+// it is removed, since the pair is played again.
+type pgnSpan struct {
+	Pair   int   `json:"pair"`
+	Offset int64 `json:"offset"`
+	Length int64 `json:"length"`
+}
+
+type pgnState struct {
+	File    string    `json:"file"`
+	Size    int64     `json:"size"`
+	Pending []pgnSpan `json:"pending"`
+}
+
+type stateFile struct {
+	Version     int             `json:"version"`
+	Fingerprint string          `json:"fingerprint"`
+	Config      json.RawMessage `json:"config"`
+	Seed        uint64          `json:"seed"`
+	PGN         *pgnState       `json:"pgn,omitempty"`
+	Pairs       []PairRecord    `json:"pairs"`
+}
+
+// fingerprint returns the canonical JSON of what must not change between
+// a match and its resumption, and its hash. Rounds, concurrency and
+// output paths may change: a match can be extended or given more cores.
+func fingerprint(cfg *Config, seed uint64) (json.RawMessage, string) {
+	type eng struct {
+		Name    string
+		Cmd     string
+		Args    []string `json:",omitempty"`
+		Dir     string   `json:",omitempty"`
+		Options []Option `json:",omitempty"`
+		Limits  string
+		Margin  string `json:",omitempty"`
+	}
+	var fp struct {
+		Engines  []eng
+		Games    int
+		Openings OpeningConfig
+		Seed     uint64
+		Gauntlet bool        `json:",omitempty"`
+		Chess960 bool        `json:",omitempty"`
+		Draw     *DrawRule   `json:",omitempty"`
+		Resign   *ResignRule `json:",omitempty"`
+		MaxMoves int         `json:",omitempty"`
+		SPRT     *SPRT       `json:",omitempty"`
+	}
+	for _, e := range cfg.Engines {
+		x := eng{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options, Limits: e.Limits.String()}
+		if e.Limits.Margin > 0 {
+			x.Margin = e.Limits.Margin.String()
+		}
+		fp.Engines = append(fp.Engines, x)
+	}
+	fp.Games = cfg.Games
+	fp.Openings = cfg.Openings
+	if fp.Openings.File != "" {
+		if abs, err := filepath.Abs(fp.Openings.File); err == nil {
+			fp.Openings.File = abs
+		}
+	}
+	fp.Seed = seed
+	fp.Gauntlet, fp.Chess960 = cfg.Gauntlet, cfg.Chess960
+	fp.Draw, fp.Resign, fp.MaxMoves, fp.SPRT = cfg.Draw, cfg.Resign, cfg.MaxMoves, cfg.SPRT
+	b, _ := json.Marshal(fp)
+	sum := sha256.Sum256(b)
+	return b, hex.EncodeToString(sum[:])
+}
+
+// configDiff names the top-level settings that differ between two
+// fingerprint documents, for a useful error message.
+func configDiff(a, b json.RawMessage) string {
+	var ma, mb map[string]json.RawMessage
+	if json.Unmarshal(a, &ma) != nil || json.Unmarshal(b, &mb) != nil {
+		return "unknown"
+	}
+	var diff []string
+	for k, v := range ma {
+		if !bytes.Equal(v, mb[k]) {
+			diff = append(diff, k)
+		}
+	}
+	for k := range mb {
+		if _, ok := ma[k]; !ok {
+			diff = append(diff, k)
+		}
+	}
+	sort.Strings(diff)
+	return strings.Join(diff, ", ")
+}
+
+func readState(path string) (*stateFile, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var st stateFile
+	if err := json.Unmarshal(b, &st); err != nil {
+		return nil, fmt.Errorf("state file %s is damaged: %v", path, err)
+	}
+	if st.Version != stateVersion {
+		return nil, fmt.Errorf("state file %s has version %d; this runner reads version %d", path, st.Version, stateVersion)
+	}
+	return &st, nil
+}
+
+// stateWriter rewrites the state file after each pair. Completed pairs
+// never change, so their JSON is encoded once and kept, and a rewrite
+// costs little more than the write itself.
+type stateWriter struct {
+	path  string
+	head  stateFile // everything but the pairs
+	pairs []byte    // encoded pairs, each followed by ",\n"
+}
+
+func (w *stateWriter) addPair(p PairRecord) {
+	b, _ := json.Marshal(p)
+	w.pairs = append(w.pairs, b...)
+	w.pairs = append(w.pairs, ",\n"...)
+}
+
+func (w *stateWriter) write() error {
+	head := w.head
+	head.Pairs = nil
+	hb, err := json.MarshalIndent(head, "", " ")
+	if err != nil {
+		return err
+	}
+	// Splice the pairs array in place of the empty one.
+	const empty = `"pairs": null`
+	i := bytes.LastIndex(hb, []byte(empty))
+	if i < 0 {
+		return errors.New("state: internal encoding error")
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(hb) + len(w.pairs) + 16)
+	buf.Write(hb[:i])
+	buf.WriteString("\"pairs\": [\n")
+	buf.Write(bytes.TrimSuffix(w.pairs, []byte(",\n")))
+	buf.WriteString("\n]")
+	buf.Write(hb[i+len(empty):])
+	buf.WriteByte('\n')
+	return writeAtomic(w.path, buf.Bytes())
+}
+
+// writeAtomic replaces path with data so that a reader (or a crash) sees
+// either the old file or the new one, never a mixture.
+func writeAtomic(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, base+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// repairPGN makes the PGN file hold exactly the games of completed pairs:
+// it removes the pending spans and anything written after the recorded
+// size (games of pairs that were in flight when the runner stopped). It
+// returns the new size and a note for the user, if any.
+func repairPGN(path string, size int64, pending []pgnSpan) (int64, string, error) {
+	fi, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		if size > 0 {
+			return 0, fmt.Sprintf("%s is missing; the results of its games are kept in the state", path), nil
+		}
+		return 0, "", nil
+	}
+	if err != nil {
+		return 0, "", err
+	}
+	cur := fi.Size()
+	if cur < size {
+		return cur, fmt.Sprintf("%s is shorter than the state records (%d < %d bytes); left as it is", path, cur, size), nil
+	}
+	if len(pending) == 0 {
+		if cur > size {
+			if err := os.Truncate(path, size); err != nil {
+				return 0, "", err
+			}
+			return size, fmt.Sprintf("%s: removed %d bytes of unfinished game pairs", path, cur-size), nil
+		}
+		return size, "", nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, "", err
+	}
+	defer f.Close()
+	data := make([]byte, size)
+	if _, err := io.ReadFull(f, data); err != nil {
+		return 0, "", err
+	}
+	sort.Slice(pending, func(i, j int) bool { return pending[i].Offset < pending[j].Offset })
+	var out bytes.Buffer
+	pos := int64(0)
+	for _, s := range pending {
+		if s.Offset < pos || s.Offset+s.Length > size {
+			return cur, fmt.Sprintf("%s: the state's record of unfinished games does not match the file; left as it is", path), nil
+		}
+		out.Write(data[pos:s.Offset])
+		pos = s.Offset + s.Length
+	}
+	out.Write(data[pos:])
+	if err := writeAtomic(path, out.Bytes()); err != nil {
+		return 0, "", err
+	}
+	return int64(out.Len()), fmt.Sprintf("%s: removed %d games of unfinished game pairs", path, len(pending)), nil
+}
