@@ -8,7 +8,7 @@ import (
 )
 
 // BenchDepth is the default depth of "vireo bench".
-const BenchDepth = 7
+const BenchDepth = 13
 
 // BenchFENs are the bench positions: tactical middlegames (WAC, Bratko-Kopec),
 // balanced and unbalanced openings, and middlegames and endgames from engine
