@@ -5,6 +5,9 @@
 package search
 
 import (
+	"fmt"
+	"os"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -172,8 +175,27 @@ func (s *Searcher) Start(pos *chess.Position, limits Limits, done func(Result)) 
 	s.prepare(limits)
 	go func() {
 		defer s.mu.Unlock()
-		done(s.run(pos, limits))
+		done(s.runGuarded(pos, limits))
 	}()
+}
+
+// runGuarded is run that survives a panic in the search: the stack goes to
+// standard error for the bug report, and the GUI still gets a legal move
+// instead of a dead engine and a lost game.
+func (s *Searcher) runGuarded(pos *chess.Position, limits Limits) (res Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "vireo: search panicked: %v\n%s", r, debug.Stack())
+			var ml chess.MoveList
+			pos.LegalMoves(&ml)
+			res = Result{}
+			if ml.Len > 0 {
+				res.Best = ml.Moves[0]
+				res.PV = []chess.Move{res.Best}
+			}
+		}
+	}()
+	return s.run(pos, limits)
 }
 
 func (s *Searcher) prepare(limits Limits) {
