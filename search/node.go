@@ -366,16 +366,21 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 
 	if excluded == chess.NoMove {
-		bound := BoundUpper
-		switch {
-		case bestScore >= beta:
-			bound = BoundLower
-		case pvNode && bestScore > origAlpha:
-			bound = BoundExact
-		}
-		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, bound, pvNode)
+		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, boundOf(bestScore, origAlpha, beta, pvNode), pvNode)
 	}
 	return bestScore
+}
+
+// boundOf says what a node's best score is to the table: a lower bound
+// after a cutoff, exact when a PV node raised alpha, else an upper bound.
+func boundOf(best, origAlpha, beta int, pvNode bool) Bound {
+	switch {
+	case best >= beta:
+		return BoundLower
+	case pvNode && best > origAlpha:
+		return BoundExact
+	}
+	return BoundUpper
 }
 
 // probCut tries the captures whose exchange already gains enough, first
@@ -509,13 +514,6 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	if inCheck && moveCount == 0 {
 		return -MateValue + ply
 	}
-	bound := BoundUpper
-	switch {
-	case bestScore >= beta:
-		bound = BoundLower
-	case pvNode && bestScore > origAlpha:
-		bound = BoundExact
-	}
-	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, 0, bound, pvNode)
+	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, 0, boundOf(bestScore, origAlpha, beta, pvNode), pvNode)
 	return bestScore
 }
