@@ -205,6 +205,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	mp.init(pos, &w.hist, ttMove, killers)
 	us := pos.SideToMove()
+	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
 	bestScore := -Infinite
 	bestMove := chess.NoMove
 	moveCount, quietsTried := 0, 0
@@ -215,11 +216,14 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		moveCount++
 		quiet := !pos.IsNoisy(m)
-		histScore := int(w.hist.Score(us, m))
+		histScore := 0 // only quiet moves use history
+		if quiet {
+			histScore = int(w.hist.Score(us, m))
+		}
 		r := int(w.lmr[min(depth, 63)][min(moveCount, 63)])
 
 		// Move-level pruning, once a move that avoids being mated is known.
-		if bestScore > -MateInMax && pos.HasNonPawnMaterial(us) {
+		if bestScore > -MateInMax && hasPieces {
 			lmrDepth := max(depth-1-r, 0)
 			if quiet && !inCheck {
 				// Late-move pruning: after enough quiet moves, the rest
@@ -287,14 +291,19 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// The singular search reused the child plies' state.
 			w.stack[ply+1].killers = [2]chess.Move{}
 		}
-		// Check extension (seed 004): a check that does not lose material.
-		seeOK := ext == 0 && ply < 2*w.rootDepth && pos.SEE(m, 0)
-
 		st.move = m
 		pos.MakeMove(m)
 		givesCheck := pos.InCheck()
-		if seeOK && givesCheck {
-			ext = 1
+		// Check extension (seed 004): a check that does not lose material.
+		// SEE needs the position before the move, so the few checking
+		// moves are taken back for it rather than running SEE on all.
+		if givesCheck && ext == 0 && ply < 2*w.rootDepth {
+			pos.UnmakeMove()
+			seeOK := pos.SEE(m, 0)
+			pos.MakeMove(m)
+			if seeOK {
+				ext = 1
+			}
 		}
 		newDepth := depth - 1 + ext
 		w.stack[ply+1].doubleExts = st.doubleExts + b2i(ext >= 2)
