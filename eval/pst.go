@@ -2,17 +2,11 @@ package eval
 
 import "vireo/chess"
 
-// Material values, tapered.
-var Material = [7]Score{{}, {85, 115}, {335, 300}, {355, 325}, {475, 545}, {1000, 990}, {}}
-
-// pst holds material plus placement for White (Black reads it mirrored),
-// indexed [piece type][square]. The placement parts are built from simple
-// geometric rules rather than tuned numbers: the tuner of a later issue
-// fits the real values. They are asymmetric where chess is: kings belong on
-// the wings in the middlegame, pawns gain as they advance.
-var pst [7][64]Score
-
-// placement builds one square's placement bonus for a piece type.
+// placement builds the compiled-in defaults of the PSTs (KNIGHT_PST and
+// the others in the parameter table) from simple geometric rules rather
+// than tuned numbers: the tuner of a later issue fits the real values.
+// They are asymmetric where chess is: kings belong on the wings in the
+// middlegame, pawns gain as they advance.
 func placement(pt chess.PieceType, sq chess.Square) Score {
 	f, r := sq.File(), sq.Rank()
 	// Distance from the centre, 0 (d4..e5) to 3 (corners) per axis.
@@ -80,12 +74,4 @@ func placement(pt chess.PieceType, sq chess.Square) Score {
 		return Score{mg, eg}
 	}
 	return Score{}
-}
-
-func init() {
-	for pt := chess.Pawn; pt <= chess.King; pt++ {
-		for sq := chess.Square(0); sq < 64; sq++ {
-			pst[pt][sq] = Material[pt].add(placement(pt, sq))
-		}
-	}
 }

@@ -63,6 +63,7 @@ type Searcher struct {
 	ponderhit chan struct{}
 	mu        sync.Mutex // serialises Search calls
 	worker    *Worker
+	evalPrm   *eval.Params // nil: the compiled-in evaluation
 }
 
 // NewSearcher returns a searcher with a table of hashMB megabytes.
@@ -85,6 +86,18 @@ func (s *Searcher) PonderHit() {
 		default:
 		}
 	}
+}
+
+// SetEvalParams makes the search evaluate with p (nil: the compiled-in
+// parameters) and empties the transposition table, whose static
+// evaluations came from the old parameters. It waits for a running
+// search to end.
+func (s *Searcher) SetEvalParams(p *eval.Params) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.evalPrm = p
+	s.worker.ev.SetParams(p)
+	s.TT.Clear()
 }
 
 // NewGame forgets everything learned in the previous game.
@@ -148,7 +161,7 @@ type rootMove struct {
 }
 
 func newWorker(s *Searcher) *Worker {
-	return &Worker{s: s, ev: eval.New()}
+	return &Worker{s: s, ev: eval.NewWithParams(s.evalPrm)}
 }
 
 func (w *Worker) clear() {

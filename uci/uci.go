@@ -130,6 +130,7 @@ func (e *Engine) cmdUCI() {
 	e.Println("option name Move Overhead type spin default 10 min 0 max 5000")
 	e.Println("option name UCI_Chess960 type check default false")
 	e.Println("option name Clear Hash type button")
+	e.Println("option name EvalFile type string default <empty>")
 	if tuneOptions {
 		for _, p := range e.s.Params.Table() {
 			e.Println("option name %s type spin default %d min %d max %d", p.Name, *p.Ptr, p.Min, p.Max)
@@ -420,6 +421,21 @@ func (e *Engine) cmdSetOption(args []string) {
 	case "clear hash":
 		e.stopAndWait()
 		e.s.TT.Clear()
+	case "evalfile":
+		// An evaluation parameter file (eval.LoadParams); empty or
+		// <empty> restores the compiled-in values. On error the
+		// evaluation in use stays.
+		e.stopAndWait()
+		var p *eval.Params
+		if v != "" && v != "<empty>" {
+			var err error
+			if p, err = eval.LoadParams(v); err != nil {
+				e.Println("info string setoption: EvalFile: %v; keeping the previous evaluation", err)
+				return
+			}
+		}
+		e.s.SetEvalParams(p)
+		e.ev.SetParams(p)
 	default:
 		if tuneOptions {
 			x, err := strconv.Atoi(v)

@@ -1,0 +1,270 @@
+package eval
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// The parameter file is text, one parameter per line:
+//
+//	# comment (anywhere on a line)
+//	[KnightV]                          group header
+//	KNIGHT_AWOL = (-8, -6)             a tapered pair (mg, eg)
+//	KNIGHT_OUTPOST = [(30, 17), (16, 8)]
+//	PAWN_DIST_MULT = -6                an endgame-only value or a scalar
+//	KS_SAFE_CHECK = [600, 450, 700, 550]
+//
+// A file may set any subset of the parameters; the rest keep the values
+// of the base set (the compiled-in defaults for LoadParams). Group headers
+// are optional, but a parameter under the header of another group is an
+// error, as are unknown names, repeated names, wrong shapes and array
+// lengths. WriteParams writes every parameter, with its group and doc.
+
+// LineError is one problem in a parameter file.
+type LineError struct {
+	Line int
+	Msg  string
+}
+
+// ParamError lists every problem found in a parameter file.
+type ParamError struct {
+	Name   string // file name, if known
+	Errors []LineError
+}
+
+func (e *ParamError) Error() string {
+	var sb strings.Builder
+	for i, le := range e.Errors {
+		if i > 0 {
+			sb.WriteString("; ")
+		}
+		if e.Name != "" {
+			sb.WriteString(e.Name + ":")
+		}
+		fmt.Fprintf(&sb, "%d: %s", le.Line, le.Msg)
+	}
+	return sb.String()
+}
+
+// LoadParams reads a parameter file over the compiled-in defaults.
+func LoadParams(path string) (*Params, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	p, err := ReadParams(f, nil)
+	if pe, ok := err.(*ParamError); ok {
+		pe.Name = path
+	}
+	return p, err
+}
+
+// ReadParams reads a parameter file over a copy of base (nil: the
+// compiled-in defaults). On any error it returns nil and a *ParamError
+// listing every bad line; base is never modified.
+func ReadParams(r io.Reader, base *Params) (*Params, error) {
+	p := Defaults()
+	if base != nil {
+		*p = *base
+	}
+	var errs []LineError
+	seen := map[string]int{}
+	group := Group(NumGroups) // no header yet
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		text = strings.TrimSpace(text)
+		if text == "" {
+			continue
+		}
+		fail := func(format string, args ...any) {
+			errs = append(errs, LineError{line, fmt.Sprintf(format, args...)})
+		}
+		if strings.HasPrefix(text, "[") && strings.HasSuffix(text, "]") && !strings.Contains(text, "=") {
+			name := strings.TrimSpace(text[1 : len(text)-1])
+			g, ok := groupByName(name)
+			if !ok {
+				fail("unknown group %q", name)
+				continue
+			}
+			group = g
+			continue
+		}
+		name, value, ok := strings.Cut(text, "=")
+		if !ok {
+			fail("want NAME = VALUE, got %q", text)
+			continue
+		}
+		name = strings.TrimSpace(name)
+		ti, ok := termByName[name]
+		if !ok {
+			fail("unknown parameter %q", name)
+			continue
+		}
+		t := terms[ti]
+		if group != NumGroups && t.Group != group {
+			fail("%s belongs to group %s, not %s", name, t.Group, group)
+			continue
+		}
+		if prev, dup := seen[name]; dup {
+			fail("%s repeated (first set on line %d)", name, prev)
+			continue
+		}
+		seen[name] = line
+		if err := parseValue(t, strings.TrimSpace(value), p); err != nil {
+			fail("%s: %v", name, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		errs = append(errs, LineError{line + 1, err.Error()})
+	}
+	if len(errs) > 0 {
+		return nil, &ParamError{Errors: errs}
+	}
+	return p, nil
+}
+
+func groupByName(s string) (Group, bool) {
+	for g, n := range groupNames {
+		if n == s {
+			return Group(g), true
+		}
+	}
+	return 0, false
+}
+
+// parseValue reads a term's value into p, all or nothing.
+func parseValue(t Term, s string, p *Params) error {
+	compact := strings.Join(strings.Fields(s), "")
+	var items []string
+	if t.Array {
+		if !strings.HasPrefix(compact, "[") || !strings.HasSuffix(compact, "]") {
+			return fmt.Errorf("want an array [...] of %d values, got %q", t.Len, s)
+		}
+		inner := compact[1 : len(compact)-1]
+		if t.Kind == Pair {
+			items = splitPairs(inner)
+		} else if inner != "" {
+			items = strings.Split(inner, ",")
+		}
+		if len(items) != t.Len {
+			return fmt.Errorf("want %d values, got %d", t.Len, len(items))
+		}
+	} else {
+		items = []string{compact}
+	}
+	switch t.Kind {
+	case Pair:
+		vals := make([]Score, len(items))
+		for i, it := range items {
+			v, err := parsePair(it)
+			if err != nil {
+				return err
+			}
+			vals[i] = v
+		}
+		copy(p.Pairs[t.Index:], vals)
+	case EgOnly, Scalar:
+		vals := make([]int, len(items))
+		for i, it := range items {
+			v, err := strconv.Atoi(it)
+			if err != nil {
+				return fmt.Errorf("want an integer, got %q", it)
+			}
+			vals[i] = v
+		}
+		for i, v := range vals {
+			if t.Kind == Scalar {
+				p.Scalars[t.Index+i] = v
+			} else {
+				p.Pairs[t.Index+i] = Score{0, v}
+			}
+		}
+	}
+	return nil
+}
+
+// splitPairs splits "(1,2),(3,4)" into "(1,2)" and "(3,4)".
+func splitPairs(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	if s != "" {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+func parsePair(s string) (Score, error) {
+	if !strings.HasPrefix(s, "(") || !strings.HasSuffix(s, ")") {
+		return Score{}, fmt.Errorf("want (mg, eg), got %q", s)
+	}
+	a, b, ok := strings.Cut(s[1:len(s)-1], ",")
+	mg, err1 := strconv.Atoi(a)
+	eg, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil {
+		return Score{}, fmt.Errorf("want (mg, eg), got %q", s)
+	}
+	return Score{mg, eg}, nil
+}
+
+// WriteParams writes every parameter of p, grouped, with each term's doc
+// as a comment. The output reads back to p exactly.
+func WriteParams(w io.Writer, p *Params) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, "# Vireo evaluation parameters.")
+	fmt.Fprintln(bw, "# NAME = (mg, eg) | [(mg, eg), ...] | value | [value, ...]; '#' starts a comment.")
+	fmt.Fprintln(bw, "# Pairs are centipawns; EndGameV values are endgame-only; KingV scalars are")
+	fmt.Fprintln(bw, "# king-danger attack units, ScaleV scalars endgame scale percentages.")
+	group := Group(NumGroups)
+	for _, t := range terms {
+		if t.Group != group {
+			group = t.Group
+			fmt.Fprintf(bw, "\n[%s]\n", group)
+		}
+		fmt.Fprintf(bw, "# %s\n%s = %s\n", t.Doc, t.Name, formatValue(t, p))
+	}
+	return bw.Flush()
+}
+
+func formatValue(t Term, p *Params) string {
+	items := make([]string, t.Len)
+	for i := range items {
+		switch t.Kind {
+		case Pair:
+			v := p.Pairs[t.Index+i]
+			items[i] = fmt.Sprintf("(%d, %d)", v.MG, v.EG)
+		case EgOnly:
+			items[i] = strconv.Itoa(p.Pairs[t.Index+i].EG)
+		case Scalar:
+			items[i] = strconv.Itoa(p.Scalars[t.Index+i])
+		}
+	}
+	if !t.Array {
+		return items[0]
+	}
+	return "[" + strings.Join(items, ", ") + "]"
+}
