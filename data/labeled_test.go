@@ -1,0 +1,113 @@
+package data
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseLabeledForms(t *testing.T) {
+	const fen = "rnbqkb1r/pp1p1ppp/2p1pn2/8/4P3/3P2P1/PPPB1P1P/RN1QKBNR b KQkq -"
+	tests := []struct {
+		line     string
+		result   float64
+		hasScore bool
+		white    int // score from White's side
+	}{
+		{fen + ` c9 "1-0";`, 1, false, 0},
+		{fen + ` ce 31; c9 "1/2-1/2";`, 0.5, true, -31},
+		{fen + ` 0 1 c9 "0-1";`, 0, false, 0},
+		{fen + ` [1.0]`, 1, false, 0},
+		{fen + ` [0.5]`, 0.5, false, 0},
+		{fen + ` 0 1 [0.0]`, 0, false, 0},
+		{fen + ` 1-0`, 1, false, 0},
+		{fen + ` 1/2-1/2`, 0.5, false, 0},
+		{fen + ` 0 1 | -31 | 0.5`, 0.5, true, -31},
+	}
+	for _, tc := range tests {
+		l, err := ParseLabeled(tc.line)
+		if err != nil {
+			t.Errorf("ParseLabeled(%q): %v", tc.line, err)
+			continue
+		}
+		if l.Result != tc.result || l.HasScore != tc.hasScore || (l.HasScore && l.WhiteScore() != tc.white) {
+			t.Errorf("ParseLabeled(%q) = result %v score %v/%d, want %v %v/%d", tc.line, l.Result, l.HasScore, l.WhiteScore(), tc.result, tc.hasScore, tc.white)
+		}
+		// What this project writes reads back the same.
+		back, err := ParseLabeled(FormatLabeled(l))
+		if err != nil || back.Result != l.Result || back.HasScore != l.HasScore || back.Score != l.Score || back.Pos.FEN() != l.Pos.FEN() {
+			t.Errorf("round trip of %q: %q, %v", tc.line, FormatLabeled(l), err)
+		}
+	}
+}
+
+func TestParseLabeledErrors(t *testing.T) {
+	const fen = "8/8/8/8/8/8/8/K6k w - -"
+	bad := []string{
+		fen,                                // no result
+		fen + ` c9 "2-0";`,                 // bad result
+		fen + ` ce x; c9 "1-0";`,           // bad score
+		fen + ` id "x";`,                   // no c9
+		"8/8/8/8/8/8/8/8 w - - 1-0",        // no kings
+		fen + ` [1.5]`,                     // bad bracket
+		fen + ` | 12 |`,                    // empty result
+		fen + ` | ab | 1.0`,                // bad score
+		"rnbqkbnr/pppppppp w KQkq - [1.0]", // short board
+	}
+	for _, line := range bad {
+		if _, err := ParseLabeled(line); err == nil {
+			t.Errorf("ParseLabeled(%q): no error", line)
+		}
+	}
+}
+
+func TestLabeledReaderReportsLines(t *testing.T) {
+	in := "# comment\n" +
+		"8/8/8/8/8/8/8/K6k w - - c9 \"1-0\";\n" +
+		"\n" +
+		"8/8/8/8/8/8/8/K6k w - - c9 \"3-0\";\n" +
+		"8/8/8/8/8/8/8/K6k b - - [0.5]\n"
+	path := filepath.Join(t.TempDir(), "x.epd")
+	if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pos, bad, err := ReadLabeledFile(path, false)
+	if err != nil || len(pos) != 2 || len(bad) != 1 {
+		t.Fatalf("got %d positions, %d bad, err %v; want 2, 1, nil", len(pos), len(bad), err)
+	}
+	var le *LabeledError
+	if !errors.As(bad[0], &le) || le.Line != 4 || !strings.HasPrefix(bad[0].Error(), path+":4:") {
+		t.Errorf("bad line error %v, want line 4", bad[0])
+	}
+	if _, _, err := ReadLabeledFile(path, true); err == nil || !strings.Contains(err.Error(), ":4:") {
+		t.Errorf("strict read: %v, want an error at line 4", err)
+	}
+}
+
+func TestReadSharedLabeled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 500k positions")
+	}
+	path := filepath.Join("..", "..", "shared", "data", "labeled", "engine-games.epd")
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("no shared data:", err)
+	}
+	pos, bad, err := ReadLabeledFile(path, false)
+	if err != nil || len(bad) != 0 {
+		t.Fatalf("err %v, %d bad lines (first %v)", err, len(bad), bad)
+	}
+	if len(pos) < 500000 {
+		t.Errorf("read %d positions, want the 509k of the file", len(pos))
+	}
+	scored := 0
+	for _, l := range pos {
+		if l.HasScore {
+			scored++
+		}
+	}
+	if scored != len(pos) {
+		t.Errorf("%d of %d positions have a ce score; the file gives one on every line", scored, len(pos))
+	}
+}
