@@ -335,3 +335,37 @@ func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() 
 
 // IsStalemate reports whether the side to move has no move and is not in check.
 func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove() }
+
+// GivesCheck reports whether the legal move m checks the opponent, without
+// making it, so that a search can decide how to treat a move first.
+func (p *Position) GivesCheck(m Move) bool {
+	if m.IsCastling() || m.IsEnPassant() {
+		// Rare, and they move two pieces: let make decide.
+		p.MakeMove(m)
+		check := p.InCheck()
+		p.UnmakeMove()
+		return check
+	}
+	us := p.side
+	ksq := p.KingSquare(us ^ 1)
+	from, to := m.From(), m.To()
+	pt := p.board[from].Type()
+	if m.IsPromotion() {
+		pt = m.Promotion()
+	}
+	occ := p.byType[0]&^SquareBB(from) | SquareBB(to)
+	if pt == Pawn {
+		if PawnAttacks(us, to).Has(ksq) {
+			return true
+		}
+	} else if pt != King && Attacks(pt, to, occ).Has(ksq) {
+		return true
+	}
+	// A slider of ours that now sees the king: the move uncovered it (the
+	// opponent, not to move, cannot have been in check before). A piece
+	// captured on to is no longer theirs to block with, but to is occupied.
+	ours := p.byColor[us] &^ SquareBB(from)
+	bishops := ours & (p.byType[Bishop] | p.byType[Queen])
+	rooks := ours & (p.byType[Rook] | p.byType[Queen])
+	return BishopAttacks(ksq, occ)&bishops&^SquareBB(to) != 0 || RookAttacks(ksq, occ)&rooks&^SquareBB(to) != 0
+}

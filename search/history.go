@@ -2,34 +2,170 @@ package search
 
 import "vireo/chess"
 
-// History is seed 004's pair of quiet-move tables: good counts the quiet
-// move that caused a beta cutoff, bad counts the quiet moves tried before
-// it at the same node. Both grow by depth*depth and are halved when they
-// grow large and at the start of each search (aging). A move is ordered by
-// its share of good outcomes, which ranks untried moves in the middle:
-// above moves that keep failing, below moves that keep cutting.
+// History holds a worker's move-ordering statistics. The seed 004 pair of
+// quiet tables (good, bad) is the base; the modern tables beside it are
+// switched on by search parameters so that each can be proven by SPRT:
+// a gravity-form butterfly table that replaces good/bad, continuation
+// histories keyed by the moves one and two plies back, capture history,
+// and the counter move.
 type History struct {
 	good, bad [2][64][64]int32
+
+	main    [2][64][64]int16
+	capt    [16][64][8]int16 // [moved piece][to][captured type]
+	cont    [16][64]contTable
+	counter [16][64]chess.Move
+
+	gravity   bool // main replaces good/bad
+	contPlies int  // how many continuation tables (0..2) are used
+	captHist  bool
+	counterOn bool
 }
 
-// historyLimit triggers halving before the tables can overflow or let
-// ancient results outweigh recent ones.
+// contTable scores a move by [piece][to], given the earlier move that
+// selected the table.
+type contTable [16][64]int16
+
+// histMax bounds every gravity-form entry: updates shrink as an entry
+// nears it, so recent results keep weight without periodic halving.
+const histMax = 16384
+
+// historyLimit triggers halving of the seed 004 tables before they can
+// overflow or let ancient results outweigh recent ones.
 const historyLimit = 1 << 24
 
-func (h *History) bonus(depth int) int32 { return int32(depth * depth) }
+// historyScale is the range of the seed 004 relative score.
+const historyScale = 1 << 14
 
-// Score returns the ordering score of a quiet move, 0..historyScale.
-func (h *History) Score(c chess.Color, m chess.Move) int32 {
+func (h *History) configure(p *Params) {
+	h.gravity = p.HistGravity != 0
+	h.contPlies = p.ContHistPlies
+	h.captHist = p.CaptHist != 0
+	h.counterOn = p.CounterMove != 0
+}
+
+// relScore is seed 004's share of good outcomes, 0..historyScale, which
+// ranks untried moves in the middle: above moves that keep failing,
+// below moves that keep cutting.
+func (h *History) relScore(c chess.Color, m chess.Move) int32 {
 	g := h.good[c][m.From()][m.To()]
 	b := h.bad[c][m.From()][m.To()]
 	return int32((int64(g) + 1) * historyScale / (int64(g) + int64(b) + 2))
 }
 
-const historyScale = 1 << 14
+// conts are the continuation tables that apply at a node, nil where the
+// earlier ply made no move (root, null move) or the table is off.
+type conts [2]*contTable
 
-// Update records a cutoff by best after the quiet moves in tried failed.
-func (h *History) Update(c chess.Color, best chess.Move, tried []chess.Move, depth int) {
-	bonus := h.bonus(depth)
+// quiet is a quiet move's ordering score, centred on zero.
+func (h *History) quiet(c chess.Color, pc chess.Piece, m chess.Move, ct *conts) int32 {
+	var s int32
+	if h.gravity {
+		s = int32(h.main[c][m.From()][m.To()])
+	} else {
+		s = h.relScore(c, m) - historyScale/2
+	}
+	for _, t := range ct {
+		if t != nil {
+			s += int32(t[pc][m.To()])
+		}
+	}
+	return s
+}
+
+// quietRange is the largest magnitude quiet can return, for scaling it
+// into reductions and pruning margins.
+func (h *History) quietRange() int {
+	r := historyScale / 2
+	if h.gravity {
+		r = histMax
+	}
+	return r + h.contPlies*histMax
+}
+
+// noisy is a capture's or promotion's ordering score: the victim first,
+// then capture history (or the attacker, least valuable first).
+func (h *History) noisy(pos *chess.Position, m chess.Move) int32 {
+	if !h.captHist {
+		return mvvLva(pos, m)
+	}
+	victim := pos.PieceOn(m.To()).Type()
+	if m.IsEnPassant() {
+		victim = chess.Pawn
+	}
+	s := 32*int32(chess.SEEValue[victim]) + int32(h.capt[pos.PieceOn(m.From())][m.To()][victim])
+	if m.IsPromotion() {
+		s += 32 * int32(chess.SEEValue[m.Promotion()]-chess.SEEValue[chess.Pawn])
+	}
+	return s
+}
+
+func gravity(e *int16, bonus int) {
+	*e += int16(bonus - int(*e)*abs(bonus)/histMax)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// statBonus is the gravity update's size for a cutoff at depth.
+func statBonus(depth int) int { return min(150*depth-100, 1500) }
+
+// updateQuiet records a cutoff by the quiet move best after the quiet
+// moves in tried failed.
+func (h *History) updateQuiet(pos *chess.Position, best chess.Move, tried []chess.Move, depth int, ct *conts) {
+	c := pos.SideToMove()
+	if !h.gravity {
+		h.updateRel(c, best, tried, depth)
+	} else {
+		b := statBonus(depth)
+		gravity(&h.main[c][best.From()][best.To()], b)
+		for _, m := range tried {
+			gravity(&h.main[c][m.From()][m.To()], -b)
+		}
+	}
+	if h.contPlies > 0 {
+		b := statBonus(depth)
+		for _, t := range ct {
+			if t == nil {
+				continue
+			}
+			gravity(&t[pos.PieceOn(best.From())][best.To()], b)
+			for _, m := range tried {
+				gravity(&t[pos.PieceOn(m.From())][m.To()], -b)
+			}
+		}
+	}
+}
+
+// updateCaptures rewards best, if it is noisy, and punishes the noisy
+// moves tried before the cutoff.
+func (h *History) updateCaptures(pos *chess.Position, best chess.Move, bestNoisy bool, tried []chess.Move, depth int) {
+	if !h.captHist {
+		return
+	}
+	b := statBonus(depth)
+	if bestNoisy {
+		gravity(h.captEntry(pos, best), b)
+	}
+	for _, m := range tried {
+		gravity(h.captEntry(pos, m), -b)
+	}
+}
+
+func (h *History) captEntry(pos *chess.Position, m chess.Move) *int16 {
+	victim := pos.PieceOn(m.To()).Type()
+	if m.IsEnPassant() {
+		victim = chess.Pawn
+	}
+	return &h.capt[pos.PieceOn(m.From())][m.To()][victim]
+}
+
+func (h *History) updateRel(c chess.Color, best chess.Move, tried []chess.Move, depth int) {
+	bonus := int32(depth * depth)
 	g := &h.good[c][best.From()][best.To()]
 	*g += bonus
 	if *g > historyLimit {
@@ -44,7 +180,8 @@ func (h *History) Update(c chess.Color, best chess.Move, tried []chess.Move, dep
 	}
 }
 
-// Age halves both tables.
+// Age halves the seed 004 tables at the start of each search; the
+// gravity tables need no aging.
 func (h *History) Age() {
 	for c := range h.good {
 		for f := range h.good[c] {
@@ -56,5 +193,9 @@ func (h *History) Age() {
 	}
 }
 
-// Clear empties both tables.
-func (h *History) Clear() { *h = History{} }
+// Clear empties every table.
+func (h *History) Clear() {
+	g, n, cp, cm := h.gravity, h.contPlies, h.captHist, h.counterOn
+	*h = History{}
+	h.gravity, h.contPlies, h.captHist, h.counterOn = g, n, cp, cm
+}

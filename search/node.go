@@ -10,6 +10,7 @@ import (
 // table they imply.
 func (w *Worker) setParams(p Params) {
 	w.p = p
+	w.hist.configure(&p)
 	for d := 1; d < 64; d++ {
 		for m := 1; m < 64; m++ {
 			r := float64(p.LMRBase)/100 + math.Log(float64(d))*math.Log(float64(m))/(float64(p.LMRDivisor)/100)
@@ -106,8 +107,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			improving = diff > 0
 			st.improvingRate = float32(min(max(float64(w.stack[past].improvingRate)+float64(diff)/50, 0), 1))
 		} else {
-			improving = true
-			st.improvingRate = 1
+			improving = p.ImprovingNoPast != 0
+			st.improvingRate = float32(p.ImprovingNoPast)
 		}
 	}
 	w.stack[ply+1].killers = [2]chess.Move{}
@@ -193,22 +194,30 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
-	// The move loop.
-	var killers [3]chess.Move
+	// The move loop, with the refutations and histories the earlier
+	// plies' moves select.
+	ct := w.contsAt(ply)
+	var killers [4]chess.Move
 	killers[0], killers[1] = st.killers[0], st.killers[1]
 	if ply >= 2 {
 		killers[2] = w.stack[ply-2].killers[0]
+	}
+	if w.hist.counterOn {
+		if prev := &w.stack[ply-1]; prev.move != chess.NullMove && prev.move != chess.NoMove {
+			killers[3] = w.hist.counter[prev.piece][prev.move.To()]
+		}
 	}
 	mp := &w.pickers[ply]
 	if excluded != chess.NoMove {
 		mp = &w.sePickers[ply]
 	}
-	mp.init(pos, &w.hist, ttMove, killers)
+	mp.init(pos, &w.hist, &ct, ttMove, killers)
 	us := pos.SideToMove()
 	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
 	bestScore := -Infinite
 	bestMove := chess.NoMove
-	moveCount, quietsTried := 0, 0
+	moveCount, quietsTried, noisyTried := 0, 0, 0
+	histRange := w.hist.quietRange()
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		if m == excluded {
@@ -216,16 +225,17 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		moveCount++
 		quiet := !pos.IsNoisy(m)
-		histScore := 0 // only quiet moves use history
+		histScore := 0 // quiet moves only, scaled to ±historyScale/2
 		if quiet {
-			histScore = int(w.hist.Score(us, m))
+			histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &ct)) * (historyScale / 2) / histRange
 		}
 		r := int(w.lmr[min(depth, 63)][min(moveCount, 63)])
+		givesCheck := pos.GivesCheck(m)
 
 		// Move-level pruning, once a move that avoids being mated is known.
 		if bestScore > -MateInMax && hasPieces {
 			lmrDepth := max(depth-1-r, 0)
-			if quiet && !inCheck {
+			if quiet && !inCheck && !(givesCheck && p.ExemptChecks != 0) {
 				// Late-move pruning: after enough quiet moves, the rest
 				// are skipped; fewer are tried when not improving.
 				if depth <= p.LMPDepth {
@@ -248,7 +258,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					continue
 				}
 				// History pruning: quiets that keep failing at low depth.
-				if lmrDepth < p.HistPruneDepth && histScore < p.HistPruneMargin && !mp.isKiller(m) {
+				if lmrDepth < p.HistPruneDepth && histScore < -p.HistPruneMargin*depth && !mp.isKiller(m) {
 					continue
 				}
 			}
@@ -291,20 +301,12 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// The singular search reused the child plies' state.
 			w.stack[ply+1].killers = [2]chess.Move{}
 		}
-		st.move = m
-		pos.MakeMove(m)
-		givesCheck := pos.InCheck()
 		// Check extension (seed 004): a check that does not lose material.
-		// SEE needs the position before the move, so the few checking
-		// moves are taken back for it rather than running SEE on all.
-		if givesCheck && ext == 0 && ply < 2*w.rootDepth {
-			pos.UnmakeMove()
-			seeOK := pos.SEE(m, 0)
-			pos.MakeMove(m)
-			if seeOK {
-				ext = 1
-			}
+		if givesCheck && ext == 0 && ply < 2*w.rootDepth && pos.SEE(m, 0) {
+			ext = 1
 		}
+		st.move, st.piece = m, pos.PieceOn(m.From())
+		pos.MakeMove(m)
 		newDepth := depth - 1 + ext
 		w.stack[ply+1].doubleExts = st.doubleExts + b2i(ext >= 2)
 		var score int
@@ -321,7 +323,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				r -= b2i(givesCheck || inCheck)
 				r -= b2i(mp.isKiller(m))
 				if quiet {
-					r -= (histScore - historyScale/2) / p.LMRHistDivisor
+					r -= histScore / p.LMRHistDivisor
 				}
 				d := min(max(newDepth-r, 1), newDepth)
 				if d < newDepth {
@@ -352,16 +354,19 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if score >= beta {
-					if quiet {
-						w.updateQuietStats(ply, m, st.quiets[:quietsTried], depth)
-					}
+					w.updateStats(ply, m, quiet, quietsTried, noisyTried, depth, &ct)
 					break
 				}
 			}
 		}
-		if quiet && m != bestMove && quietsTried < len(st.quiets) && !mp.isKiller(m) {
-			st.quiets[quietsTried] = m
-			quietsTried++
+		if m != bestMove {
+			if quiet && quietsTried < len(st.quiets) && !mp.isKiller(m) {
+				st.quiets[quietsTried] = m
+				quietsTried++
+			} else if !quiet && noisyTried < len(st.noisies) {
+				st.noisies[noisyTried] = m
+				noisyTried++
+			}
 		}
 	}
 	if moveCount == 0 {
@@ -420,16 +425,40 @@ func (w *Worker) probCut(probBeta, staticEval, depth, ply int, cutNode bool, key
 	return 0, false
 }
 
-// updateQuietStats rewards a quiet move that caused a cutoff: it becomes
-// this ply's first killer and gains good history, while the quiets tried
-// before it gain bad history.
-func (w *Worker) updateQuietStats(ply int, m chess.Move, tried []chess.Move, depth int) {
-	st := &w.stack[ply]
-	if st.killers[0] != m {
-		st.killers[1] = st.killers[0]
-		st.killers[0] = m
+// contsAt returns the continuation histories for a node at ply: those of
+// the moves one and two plies back, as far as they are switched on.
+func (w *Worker) contsAt(ply int) conts {
+	var ct conts
+	for i := 0; i < w.hist.contPlies && i < ply; i++ {
+		f := &w.stack[ply-1-i]
+		if f.move == chess.NullMove || f.move == chess.NoMove {
+			continue
+		}
+		ct[i] = &w.hist.cont[f.piece][f.move.To()]
 	}
-	w.hist.Update(w.pos.SideToMove(), m, tried, depth)
+	return ct
+}
+
+// updateStats learns from a beta cutoff by m. A quiet m becomes this ply's
+// first killer and the counter move to the previous move, and gains
+// history, while the quiets tried before it lose some; capture history
+// rewards a noisy m and punishes the noisy moves that failed before it.
+func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, nNoisy, depth int, ct *conts) {
+	st := &w.stack[ply]
+	pos := w.pos
+	if quiet {
+		if st.killers[0] != m {
+			st.killers[1] = st.killers[0]
+			st.killers[0] = m
+		}
+		if w.hist.counterOn && ply >= 1 {
+			if prev := &w.stack[ply-1]; prev.move != chess.NullMove && prev.move != chess.NoMove {
+				w.hist.counter[prev.piece][prev.move.To()] = m
+			}
+		}
+		w.hist.updateQuiet(pos, m, st.quiets[:nQuiets], depth, ct)
+	}
+	w.hist.updateCaptures(pos, m, !quiet, st.noisies[:nNoisy], depth)
 }
 
 // qsearch resolves captures until the position is quiet, so that the

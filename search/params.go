@@ -37,6 +37,15 @@ type Params struct {
 	SEDepth, SEDoubleMargin int
 
 	ImprovingRate int // 0: boolean improving only; 1: the dynamic rate drives LMP
+	// ImprovingNoPast is improving (0 or 1) when the evaluations two and
+	// four plies back are both unknown (in check); seed 002 leaves it open.
+	ImprovingNoPast int
+	// ExemptChecks spares quiet checking moves from late-move, futility
+	// and history pruning.
+	ExemptChecks int
+
+	// History tables beyond seed 004 (see History), 0 = off.
+	HistGravity, ContHistPlies, CaptHist, CounterMove int
 }
 
 // DefaultParams returns the tuned defaults.
@@ -54,7 +63,8 @@ func DefaultParams() Params {
 		HistPruneDepth: 0, HistPruneMargin: 2048,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096,
 		SEDepth: 0, SEDoubleMargin: 20,
-		ImprovingRate: 0,
+		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 0,
+		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
 	}
 }
 
@@ -106,6 +116,12 @@ func (p *Params) Table() []ParamInfo {
 		{"SEDepth", &p.SEDepth, 0, 12, 0, 0},
 		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 100, 0, 0},
 		{"ImprovingRate", &p.ImprovingRate, 0, 1, 0, 0},
+		{"ImprovingNoPast", &p.ImprovingNoPast, 0, 1, 0, 0},
+		{"ExemptChecks", &p.ExemptChecks, 0, 1, 0, 0},
+		{"HistGravity", &p.HistGravity, 0, 1, 0, 0},
+		{"ContHistPlies", &p.ContHistPlies, 0, 2, 0, 0},
+		{"CaptHist", &p.CaptHist, 0, 1, 0, 0},
+		{"CounterMove", &p.CounterMove, 0, 1, 0, 0},
 	}
 	for i := range t {
 		r := float64(t[i].Max - t[i].Min)

@@ -31,8 +31,9 @@ type scoredMove struct {
 type picker struct {
 	pos     *chess.Position
 	hist    *History
+	ct      *conts
 	ttMove  chess.Move
-	killers [3]chess.Move
+	killers [4]chess.Move // two killers, the first killer two plies back, the counter move
 	stage   int
 
 	moves    [chess.MaxMoves]scoredMove // noisy moves, or all evasions
@@ -48,9 +49,10 @@ type picker struct {
 }
 
 // init prepares a picker for the main search. killers holds the two
-// killers of this ply and the first killer of two plies back.
-func (mp *picker) init(pos *chess.Position, hist *History, ttMove chess.Move, killers [3]chess.Move) {
-	mp.pos, mp.hist, mp.killers = pos, hist, killers
+// killers of this ply, the first killer of two plies back and the counter
+// move (NoMove where there is none); ct the continuation histories.
+func (mp *picker) init(pos *chess.Position, hist *History, ct *conts, ttMove chess.Move, killers [4]chess.Move) {
+	mp.pos, mp.hist, mp.ct, mp.killers = pos, hist, ct, killers
 	mp.n, mp.idx, mp.nBad, mp.badIdx, mp.nQuiet, mp.quietIdx, mp.killerI = 0, 0, 0, 0, 0, 0, 0
 	mp.ttMove = chess.NoMove
 	if ttMove != chess.NoMove && pos.IsLegal(ttMove) {
@@ -66,7 +68,7 @@ func (mp *picker) init(pos *chess.Position, hist *History, ttMove chess.Move, ki
 // initQ prepares a picker for quiescence search: noisy moves only, or all
 // evasions when in check.
 func (mp *picker) initQ(pos *chess.Position, hist *History, ttMove chess.Move) {
-	mp.init(pos, hist, chess.NoMove, [3]chess.Move{})
+	mp.init(pos, hist, &conts{}, chess.NoMove, [4]chess.Move{})
 	if !pos.InCheck() {
 		mp.stage = stageQTT
 		if ttMove != chess.NoMove && pos.IsNoisy(ttMove) && pos.IsLegal(ttMove) {
@@ -97,20 +99,21 @@ func (mp *picker) genNoisy() {
 		if m == mp.ttMove {
 			continue
 		}
-		mp.moves[mp.n] = scoredMove{m, mvvLva(mp.pos, m)}
+		mp.moves[mp.n] = scoredMove{m, mp.hist.noisy(mp.pos, m)}
 		mp.n++
 	}
 }
 
 func (mp *picker) genQuiets() {
 	mp.pos.GenerateMoves(&mp.list, chess.GenQuiet)
-	c := mp.pos.SideToMove()
+	pos := mp.pos
+	c := pos.SideToMove()
 	mp.nQuiet, mp.quietIdx = 0, 0
 	for _, m := range mp.list.Slice() {
 		if m == mp.ttMove {
 			continue
 		}
-		mp.quiets[mp.nQuiet] = scoredMove{m, mp.hist.Score(c, m)}
+		mp.quiets[mp.nQuiet] = scoredMove{m, mp.hist.quiet(c, pos.PieceOn(m.From()), m, mp.ct)}
 		mp.nQuiet++
 	}
 }
@@ -128,9 +131,10 @@ func best(list []scoredMove, from int) scoredMove {
 	return list[from]
 }
 
-// isKiller reports whether m is one of the killers tried in the killer stage.
+// isKiller reports whether m is one of the moves tried in the killer
+// stage (killers and the counter move).
 func (mp *picker) isKiller(m chess.Move) bool {
-	return m == mp.killers[0] || m == mp.killers[1] || m == mp.killers[2]
+	return m != chess.NoMove && (m == mp.killers[0] || m == mp.killers[1] || m == mp.killers[2] || m == mp.killers[3])
 }
 
 // next returns the next move, or NoMove when there are none left.
@@ -160,7 +164,7 @@ func (mp *picker) next() chess.Move {
 			mp.genQuiets()
 			mp.stage = stageKillers
 		case stageKillers:
-			for mp.killerI < 3 {
+			for mp.killerI < len(mp.killers) {
 				k := mp.killers[mp.killerI]
 				mp.killerI++
 				if k == chess.NoMove || k == mp.ttMove {
@@ -263,7 +267,7 @@ func (mp *picker) genEvasions() {
 				s += evCaptureOther
 			}
 		} else {
-			s = mp.hist.Score(c, m)
+			s = mp.hist.quiet(c, pos.PieceOn(m.From()), m, mp.ct)
 		}
 		if pos.SEE(m, 0) {
 			s += evGood
@@ -277,5 +281,5 @@ func (mp *picker) genEvasions() {
 // and futility pruning); bad captures still come.
 func (mp *picker) skipQuiets() {
 	mp.quietIdx = mp.nQuiet
-	mp.killerI = 3
+	mp.killerI = len(mp.killers)
 }

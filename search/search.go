@@ -146,10 +146,12 @@ type frame struct {
 	staticEval    int
 	improvingRate float32 // seed 002's dynamic improving, in [0, 1]
 	move          chess.Move
-	excluded      chess.Move // the move a singular-extension search leaves out
-	doubleExts    int        // double extensions on the path to this node
+	excluded      chess.Move  // the move a singular-extension search leaves out
+	doubleExts    int         // double extensions on the path to this node
+	piece         chess.Piece // the piece that made move
 	killers       [2]chess.Move
-	quiets        [64]chess.Move
+	quiets        [64]chess.Move // quiet moves tried at this node, for history
+	noisies       [32]chess.Move // noisy moves tried, for capture history
 }
 
 type rootMove struct {
@@ -224,8 +226,8 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 	w.limits = limits
 	w.start = time.Now()
 	w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, w.start)
-	w.hist.Age()
 	w.setParams(s.Params)
+	w.hist.Age()
 	return w.iterate()
 }
 
@@ -387,12 +389,12 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		w.stack[0].staticEval = w.ev.Evaluate(pos)
 	}
 	bestScore := -Infinite
-	quietsTried := 0
+	quietsTried, noisyTried := 0, 0
 	for i := w.pvIdx; i < len(w.rootMvs); i++ {
 		rm := &w.rootMvs[i]
 		m := rm.move
 		quiet := !pos.IsNoisy(m)
-		w.stack[0].move = m
+		w.stack[0].move, w.stack[0].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
 		w.nodes++
 		var score int
@@ -422,15 +424,16 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		if score > alpha {
 			alpha = score
 			if score >= beta {
-				if quiet {
-					w.updateQuietStats(0, m, w.stack[0].quiets[:quietsTried], depth)
-				}
+				w.updateStats(0, m, quiet, quietsTried, noisyTried, depth, &conts{})
 				return score
 			}
 		}
 		if quiet && quietsTried < len(w.stack[0].quiets) {
 			w.stack[0].quiets[quietsTried] = m
 			quietsTried++
+		} else if !quiet && noisyTried < len(w.stack[0].noisies) {
+			w.stack[0].noisies[noisyTried] = m
+			noisyTried++
 		}
 	}
 	return bestScore
