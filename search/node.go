@@ -92,6 +92,15 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	default:
 		staticEval = w.ev.Evaluate(pos)
 	}
+	// Correction history adjusts the raw evaluation by what searches of
+	// similar positions found; the table keeps the raw one.
+	rawEval := staticEval
+	var cs corrSlots
+	corrOn := p.corrOn() && !inCheck
+	if corrOn {
+		cs = w.corr.slots(pos, w.prevFrame(ply, 2), w.prevFrame(ply, 1))
+		staticEval = corrected(rawEval, cs.amount(p))
+	}
 	st.staticEval = staticEval
 	improving := false
 	st.improvingRate = 0
@@ -170,7 +179,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		probBeta := beta + p.ProbCutMargin - p.ProbCutImproving*b2i(improving)
 		if p.ProbCutDepth > 0 && depth >= p.ProbCutDepth && beta > -MateInMax && beta < MateInMax &&
 			!(hit && tte.Depth >= depth-3 && ttScore < probBeta) {
-			if v, ok := w.probCut(probBeta, staticEval, depth, ply, cutNode, key); ok {
+			if v, ok := w.probCut(probBeta, staticEval, rawEval, depth, ply, cutNode, key); ok {
 				return v
 			}
 		}
@@ -302,7 +311,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stack[ply+1].killers = [2]chess.Move{}
 		}
 		// Check extension (seed 004): a check that does not lose material.
-		if givesCheck && ext == 0 && ply < 2*w.rootDepth && pos.SEE(m, 0) {
+		if givesCheck && ext == 0 && ply < 2*w.rootDepth && p.CheckExt != 0 && (p.CheckExt == 2 || pos.SEE(m, 0)) {
 			ext = 1
 		}
 		st.move, st.piece = m, pos.PieceOn(m.From())
@@ -380,7 +389,18 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 
 	if excluded == chess.NoMove {
-		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, boundOf(bestScore, origAlpha, beta, pvNode), pvNode)
+		bound := boundOf(bestScore, origAlpha, beta, pvNode)
+		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound, pvNode)
+		// Learn the evaluation's error where the score says something
+		// about it (seeds 000 and 001): a quiet position (no capture or
+		// promotion to explain the difference), a score on the right side
+		// of its bound, and no mate.
+		if corrOn && (bestMove == chess.NoMove || !pos.IsNoisy(bestMove)) &&
+			!(bound == BoundUpper && bestScore >= staticEval) &&
+			!(bound == BoundLower && bestScore <= staticEval) &&
+			bestScore > -MateInMax && bestScore < MateInMax {
+			cs.update(p, bestScore-staticEval, depth)
+		}
 	}
 	return bestScore
 }
@@ -399,7 +419,7 @@ func boundOf(best, origAlpha, beta int, pvNode bool) Bound {
 
 // probCut tries the captures whose exchange already gains enough, first
 // by quiescence and then by a reduced search, against probBeta.
-func (w *Worker) probCut(probBeta, staticEval, depth, ply int, cutNode bool, key uint64) (int, bool) {
+func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode bool, key uint64) (int, bool) {
 	pos := w.pos
 	var ml chess.MoveList
 	pos.GenerateMoves(&ml, chess.GenNoisy)
@@ -407,7 +427,7 @@ func (w *Worker) probCut(probBeta, staticEval, depth, ply int, cutNode bool, key
 		if !pos.SEE(m, probBeta-staticEval) {
 			continue
 		}
-		w.stack[ply].move = m
+		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
 		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)
 		if v >= probBeta {
@@ -418,11 +438,19 @@ func (w *Worker) probCut(probBeta, staticEval, depth, ply int, cutNode bool, key
 			return 0, false
 		}
 		if v >= probBeta {
-			w.s.TT.Store(key, m, scoreToTT(v, ply), staticEval, depth-3, BoundLower, false)
+			w.s.TT.Store(key, m, scoreToTT(v, ply), rawEval, depth-3, BoundLower, false)
 			return v, true
 		}
 	}
 	return 0, false
+}
+
+// prevFrame returns the frame n plies before ply, or nil before the root.
+func (w *Worker) prevFrame(ply, n int) *frame {
+	if ply < n {
+		return nil
+	}
+	return &w.stack[ply-n]
 }
 
 // contsAt returns the continuation histories for a node at ply: those of
@@ -499,18 +527,23 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	}
 
 	bestScore := -Infinite
-	staticEval := noScore
+	staticEval, rawEval := noScore, noScore
 	if !inCheck {
 		if hit && tte.Eval != noScore {
-			staticEval = tte.Eval
+			rawEval = tte.Eval
 		} else {
-			staticEval = w.ev.Evaluate(pos)
+			rawEval = w.ev.Evaluate(pos)
+		}
+		staticEval = rawEval
+		if w.p.corrOn() {
+			cs := w.corr.slots(pos, w.prevFrame(ply, 2), w.prevFrame(ply, 1))
+			staticEval = corrected(rawEval, cs.amount(&w.p))
 		}
 		// Stand pat: the side to move need not capture.
 		bestScore = staticEval
 		if bestScore >= beta {
 			if !hit {
-				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), staticEval, 0, BoundLower, false)
+				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), rawEval, 0, BoundLower, false)
 			}
 			return bestScore
 		}
@@ -552,6 +585,6 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	if inCheck && moveCount == 0 {
 		return -MateValue + ply
 	}
-	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), staticEval, 0, boundOf(bestScore, origAlpha, beta, pvNode), pvNode)
+	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, 0, boundOf(bestScore, origAlpha, beta, pvNode), pvNode)
 	return bestScore
 }

@@ -43,6 +43,12 @@ type Params struct {
 	// ExemptChecks spares quiet checking moves from late-move, futility
 	// and history pruning.
 	ExemptChecks int
+	// Correction history weights in 1/1024ths (0: table off), and the
+	// update: 0 seed 001's gravity form, 1 seed 000's moving average.
+	CorrPawnW, CorrNonPawnW, CorrMajorW, CorrMinorW, CorrContW, CorrEMA int
+
+	// CheckExt extends checks: 0 never, 1 when SEE >= 0 (seed 004), 2 always.
+	CheckExt int
 
 	// History tables beyond seed 004 (see History), 0 = off.
 	HistGravity, ContHistPlies, CaptHist, CounterMove int
@@ -63,7 +69,8 @@ func DefaultParams() Params {
 		HistPruneDepth: 0, HistPruneMargin: 2048,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096,
 		SEDepth: 0, SEDoubleMargin: 20,
-		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 0,
+		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 0, CheckExt: 1,
+		CorrPawnW: 0, CorrNonPawnW: 0, CorrMajorW: 0, CorrMinorW: 0, CorrContW: 0, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
 	}
 }
@@ -118,6 +125,13 @@ func (p *Params) Table() []ParamInfo {
 		{"ImprovingRate", &p.ImprovingRate, 0, 1, 0, 0},
 		{"ImprovingNoPast", &p.ImprovingNoPast, 0, 1, 0, 0},
 		{"ExemptChecks", &p.ExemptChecks, 0, 1, 0, 0},
+		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
+		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
+		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
+		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},
+		{"CorrMinorW", &p.CorrMinorW, 0, 2048, 0, 0},
+		{"CorrContW", &p.CorrContW, 0, 2048, 0, 0},
+		{"CorrEMA", &p.CorrEMA, 0, 1, 0, 0},
 		{"HistGravity", &p.HistGravity, 0, 1, 0, 0},
 		{"ContHistPlies", &p.ContHistPlies, 0, 2, 0, 0},
 		{"CaptHist", &p.CaptHist, 0, 1, 0, 0},

@@ -114,6 +114,7 @@ type Worker struct {
 	pos   *chess.Position
 	ev    *eval.Evaluator
 	hist  History
+	corr  Correction
 	nodes uint64
 
 	limits    Limits
@@ -168,6 +169,7 @@ func newWorker(s *Searcher) *Worker {
 
 func (w *Worker) clear() {
 	w.hist.Clear()
+	w.corr.Clear()
 	for i := range w.stack {
 		w.stack[i] = frame{}
 	}
