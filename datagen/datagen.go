@@ -349,7 +349,8 @@ type ply struct {
 func (p *player) opening(rng *rand.Rand) (*chess.Position, string) {
 	for try := 0; ; try++ {
 		fen := chess.StartFEN
-		if len(p.cfg.Book) > 0 {
+		// A book of nothing but finished games must not loop forever.
+		if len(p.cfg.Book) > 0 && try < 10000 {
 			fen = p.cfg.Book[rng.IntN(len(p.cfg.Book))]
 		}
 		pos, err := chess.ParseFEN(fen)

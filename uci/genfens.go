@@ -81,7 +81,8 @@ func (g *fenGenerator) next() string {
 	for try := 0; ; try++ {
 		fen := chess.StartFEN
 		plies := 8 + g.rng.IntN(2) // both colours to move
-		if len(g.book) > 0 {
+		// A book of nothing but finished games must not loop forever.
+		if len(g.book) > 0 && try < 10000 {
 			fen = g.book[g.rng.IntN(len(g.book))]
 			plies = 2 + g.rng.IntN(2)
 		}

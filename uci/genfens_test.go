@@ -90,3 +90,12 @@ func TestGenfensBook(t *testing.T) {
 		t.Errorf("missing book: %q", out.String())
 	}
 }
+
+// TestGenfensDeadBook: a book of mated positions still gives openings.
+func TestGenfensDeadBook(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "dead.epd")
+	os.WriteFile(path, []byte("R5k1/5ppp/8/8/8/8/8/6K1 b - -\n"), 0o644)
+	if fens := genfens(t, "genfens 2 seed 3 book "+path); len(fens) != 2 {
+		t.Errorf("%d positions from a dead book", len(fens))
+	}
+}
