@@ -183,6 +183,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		return Stats{}, err
 	}
 	defer f.Close()
+	if err := lock(f); err != nil {
+		return Stats{}, fmt.Errorf("%s: another run is writing it (%v)", cfg.Out, err)
+	}
 	fi, err := f.Stat()
 	if err != nil {
 		return Stats{}, err

@@ -113,3 +113,20 @@ func TestCancelResume(t *testing.T) {
 type cancelWriter context.CancelFunc
 
 func (c cancelWriter) Write(p []byte) (int, error) { c(); return len(p), nil }
+
+// TestSecondWriterRefused: while one run holds the output, another must
+// not write to it.
+func TestSecondWriterRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "g.epd")
+	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := lock(f); err != nil {
+		t.Skipf("no file locking here: %v", err)
+	}
+	if _, err := Run(context.Background(), testConfig(out)); err == nil || !strings.Contains(err.Error(), "another run") {
+		t.Errorf("second writer: %v", err)
+	}
+}
