@@ -63,6 +63,10 @@ func cmdDatagen(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	st, err := datagen.Run(ctx, cfg)
+	if err != nil && st.Games == 0 {
+		fmt.Fprintf(os.Stderr, "datagen: %v\n", err)
+		return 1
+	}
 	el := st.Elapsed.Seconds()
 	fmt.Fprintf(os.Stderr, "datagen: this run %d games, %d positions in %.0f s (%.2f games/s, %.1f positions/s); %s has %d games, %d positions\n",
 		st.Games, st.Positions, el, float64(st.Games)/max(el, 1e-9), float64(st.Positions)/max(el, 1e-9), cfg.Out, st.TotalGames, st.TotalPositions)
