@@ -9,7 +9,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 # The race detector needs cgo and a C compiler; CC may hold "go".
 RACECC  := $(if $(filter go,$(CC)),gcc,$(CC))
 
-.PHONY: all build test test-short race fuzz bench perft-full perft-vs-stockfish clean
+.PHONY: all build test test-short race fuzz bench perft-full perft-vs-stockfish clean data gauntlet
 
 all: build
 
@@ -46,3 +46,13 @@ clean:
 # Perft 6 timed against Debian's stockfish in the same run (ratio <= 1.3).
 perft-vs-stockfish:
 	$(GO) test ./chess/ -run XXX -bench Perft6VsStockfish -benchtime 1x
+
+# Training data (docs/data.md): at least DATA_POSITIONS labelled quiet
+# positions from self-play at DATA_NODES nodes a move, into $(GEN). Run it
+# again after an interruption: it resumes where it stopped.
+GEN            ?= ../gen
+DATA_POSITIONS ?= 1000000
+DATA_NODES     ?= 3000
+data: build
+	mkdir -p $(GEN)
+	nice -n 19 ./$(EXE) datagen -out $(GEN)/selfplay.epd -positions $(DATA_POSITIONS) -nodes $(DATA_NODES) -progress 60s

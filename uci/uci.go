@@ -112,6 +112,9 @@ func (e *Engine) Execute(line string) bool {
 	case "perft":
 		e.stopAndWait()
 		e.cmdPerft(args)
+	case "genfens":
+		e.stopAndWait()
+		e.cmdGenfens(args)
 	case "help":
 		e.cmdHelp()
 	default:
@@ -154,6 +157,7 @@ Commands:
   eval                              show the evaluation by term
   bench [depth]                     search the bench positions
   perft D                           count leaf nodes from the current position
+  genfens N seed S book None|FILE   print N random openings (OpenBench datagen)
 Run "vireo help" in a shell for the command-line tools.`)
 }
 

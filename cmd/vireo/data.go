@@ -1,0 +1,81 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"vireo/data"
+)
+
+func init() {
+	register(command{"data", "data quiet|pgn ...", "make labelled quiet training positions from labelled positions or PGN games", cmdData})
+}
+
+func cmdData(args []string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "quiet":
+			return cmdDataQuiet(args[1:])
+		case "pgn":
+			return cmdDataPGN(args[1:])
+		}
+	}
+	fmt.Fprintln(os.Stderr, `usage:
+  vireo data quiet [-threads N] IN OUT
+      replace each labelled position of IN by the end of its quiescence PV
+  vireo data pgn [-per-game 4] [-gap 10] [-win 100] [-draw 150] [-min-ply 0] [-seed 1] IN.pgn... OUT
+      choose labelled quiet positions from games (docs/data.md)`)
+	return 2
+}
+
+func cmdDataQuiet(args []string) int {
+	fs := flag.NewFlagSet("data quiet", flag.ContinueOnError)
+	threads := fs.Int("threads", 0, "worker threads (0: one per CPU)")
+	if err := fs.Parse(reorder(args)); err != nil {
+		return 2
+	}
+	if fs.NArg() != 2 {
+		fmt.Fprintln(os.Stderr, "usage: vireo data quiet [-threads N] IN OUT")
+		return 2
+	}
+	st, err := data.QuietFile(fs.Arg(0), fs.Arg(1), data.QuietOptions{
+		Threads: *threads, Errors: os.Stderr, Progress: os.Stderr, ProgressEvery: 10 * time.Second,
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "data quiet: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "data quiet: %d positions read, %d malformed, %d written (%d moved to a quiet leaf, %d mates dropped) in %.1f s, %.0f positions/s\n",
+		st.Read, st.Bad, st.Written, st.Moved, st.Dropped, st.Elapsed.Seconds(), float64(st.Read)/max(st.Elapsed.Seconds(), 1e-9))
+	return 0
+}
+
+func cmdDataPGN(args []string) int {
+	def := data.DefaultPGNFilter()
+	fs := flag.NewFlagSet("data pgn", flag.ContinueOnError)
+	perGame := fs.Int("per-game", def.PerGame, "positions at most per game")
+	gap := fs.Int("gap", def.MinGap, "minimum plies between two positions of a game")
+	win := fs.Int("win", def.WinMargin, "decisive games: the winner's own evaluation must be above this (cp)")
+	draw := fs.Int("draw", def.DrawMargin, "draws: one side's |evaluation| must be below this (cp)")
+	minPly := fs.Int("min-ply", def.MinPly, "skip the first plies of every game (besides book moves)")
+	seed := fs.Uint64("seed", def.Seed, "seed of the choice among eligible positions")
+	if err := fs.Parse(reorder(args)); err != nil {
+		return 2
+	}
+	if fs.NArg() < 2 {
+		fmt.Fprintln(os.Stderr, "usage: vireo data pgn [options] IN.pgn... OUT")
+		return 2
+	}
+	f := data.PGNFilter{PerGame: *perGame, MinGap: *gap, WinMargin: *win, DrawMargin: *draw, MinPly: *minPly, Seed: *seed}
+	in, out := fs.Args()[:fs.NArg()-1], fs.Arg(fs.NArg()-1)
+	st, err := data.ImportPGN(in, out, f, os.Stderr)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "data pgn: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "data pgn: %d games (%d malformed, %d unfinished skipped), %d positions written in %.1f s; left out: %d book, %d in check, %d without evaluation, %d by the win/draw filter, %d mates\n",
+		st.Games, st.Malformed, st.Unfinished, st.Written, st.Elapsed.Seconds(), st.Book, st.InCheck, st.NoEval, st.Filtered, st.NotQuiet)
+	return 0
+}

@@ -1,0 +1,207 @@
+package data
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"vireo/search"
+)
+
+// QuietOptions control QuietFile.
+type QuietOptions struct {
+	Threads int // 0: one per CPU
+	// Errors receives one line per malformed input line (file:line: why);
+	// nil discards them.
+	Errors io.Writer
+	// Progress, if set, receives a line every ProgressEvery.
+	Progress      io.Writer
+	ProgressEvery time.Duration
+}
+
+// QuietStats counts what QuietFile did.
+type QuietStats struct {
+	Read    int // positions read
+	Bad     int // malformed lines, skipped
+	Written int
+	Moved   int // written positions that differ from the input (the PV was not empty)
+	Dropped int // the quiescence line ended in mate, or a score was a mate score
+	Elapsed time.Duration
+}
+
+// quietBatch is a run of input lines; batches keep the file order through
+// the worker pool.
+type quietBatch struct {
+	seq   int
+	first int // line number of lines[0]
+	lines []string
+	out   strings.Builder
+	st    QuietStats
+	errs  []string
+}
+
+// QuietFile reads labelled positions from in and writes to out, for each
+// one, the position at the end of its quiescence principal variation with
+// the original result. A score ("ce", side to move) is carried over,
+// negated when the leaf has the other side to move. Lines keep their
+// order. The output appears atomically (written to a temporary file and
+// renamed), so an interrupted run leaves no partial file; run it again.
+func QuietFile(in, out string, opt QuietOptions) (QuietStats, error) {
+	start := time.Now()
+	f, err := os.Open(in)
+	if err != nil {
+		return QuietStats{}, err
+	}
+	defer f.Close()
+	tmp, err := os.CreateTemp(filepath.Dir(out), filepath.Base(out)+".tmp*")
+	if err != nil {
+		return QuietStats{}, err
+	}
+	defer os.Remove(tmp.Name()) // no-op after the rename
+	defer tmp.Close()
+	if err := tmp.Chmod(0o644); err != nil {
+		return QuietStats{}, err
+	}
+	w := bufio.NewWriterSize(tmp, 1<<20)
+
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	work := make(chan *quietBatch, threads)
+	done := make(chan *quietBatch, threads)
+	var wg sync.WaitGroup
+	for i := 0; i < threads; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q := search.NewQuieter(nil)
+			for b := range work {
+				b.run(q, in)
+				done <- b
+			}
+		}()
+	}
+	var readErr error
+	go func() {
+		defer close(work)
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		line, seq := 0, 0
+		b := &quietBatch{first: 1}
+		for sc.Scan() {
+			line++
+			b.lines = append(b.lines, sc.Text())
+			if len(b.lines) == 4096 {
+				work <- b
+				seq++
+				b = &quietBatch{seq: seq, first: line + 1}
+			}
+		}
+		if err := sc.Err(); err != nil {
+			readErr = fmt.Errorf("%s:%d: %v", in, line+1, err)
+		}
+		work <- b
+	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+
+	var st QuietStats
+	pending := map[int]*quietBatch{}
+	next := 0
+	var werr error
+	last := start
+	for b := range done {
+		pending[b.seq] = b
+		for b := pending[next]; b != nil; b = pending[next] {
+			delete(pending, next)
+			next++
+			if werr == nil {
+				_, werr = w.WriteString(b.out.String())
+			}
+			for _, e := range b.errs {
+				if opt.Errors != nil {
+					fmt.Fprintln(opt.Errors, e)
+				}
+			}
+			st.Read += b.st.Read
+			st.Bad += b.st.Bad
+			st.Written += b.st.Written
+			st.Moved += b.st.Moved
+			st.Dropped += b.st.Dropped
+		}
+		if opt.Progress != nil && opt.ProgressEvery > 0 && time.Since(last) >= opt.ProgressEvery {
+			last = time.Now()
+			fmt.Fprintf(opt.Progress, "quiet: %d read, %d written, %.0f positions/s\n", st.Read, st.Written, float64(st.Read)/time.Since(start).Seconds())
+		}
+	}
+	st.Elapsed = time.Since(start)
+	if readErr != nil {
+		return st, readErr
+	}
+	if werr == nil {
+		werr = w.Flush()
+	}
+	if werr == nil {
+		werr = tmp.Close()
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), out)
+	}
+	return st, werr
+}
+
+func (b *quietBatch) run(q *search.Quieter, name string) {
+	for i, s := range b.lines {
+		s = strings.TrimSpace(s)
+		if s == "" || s[0] == '#' {
+			continue
+		}
+		b.st.Read++
+		l, err := ParseLabeled(s)
+		if err != nil {
+			b.st.Bad++
+			b.errs = append(b.errs, fmt.Sprintf("%s:%d: %v (skipped)", name, b.first+i, err))
+			continue
+		}
+		ql, moved, ok := QuietLabeled(q, l)
+		if !ok {
+			b.st.Dropped++
+			continue
+		}
+		b.st.Written++
+		if moved > 0 {
+			b.st.Moved++
+		}
+		b.out.WriteString(FormatLabeled(ql))
+		b.out.WriteByte('\n')
+	}
+}
+
+// QuietLabeled returns l moved to the end of its quiescence principal
+// variation, with its result, and its score from the leaf's side to move.
+// ok is false when the line ends in mate or the score is a mate score:
+// such positions teach an evaluation nothing. moved is the length of the
+// variation played.
+func QuietLabeled(q *search.Quieter, l Labeled) (out Labeled, moved int, ok bool) {
+	r := q.Search(l.Pos)
+	if r.Score >= search.MateInMax || r.Score <= -search.MateInMax || r.Leaf.InCheck() {
+		return Labeled{}, 0, false
+	}
+	if l.HasScore && (l.Score >= search.MateInMax || l.Score <= -search.MateInMax) {
+		return Labeled{}, 0, false
+	}
+	out = Labeled{Pos: r.Leaf, Result: l.Result, Score: l.Score, HasScore: l.HasScore}
+	if len(r.PV)%2 == 1 {
+		out.Score = -out.Score
+	}
+	return out, len(r.PV), true
+}

@@ -1,0 +1,95 @@
+package data
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestQuietFile(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.epd")
+	lines := []string{
+		// White's queen takes a hanging queen: the leaf has Black to move
+		// and the score changes sign.
+		`4k3/8/8/3q4/8/1Q6/8/4K3 w - - ce 900; c9 "1-0";`,
+		// Already quiet: unchanged.
+		`4k3/8/8/8/8/8/4P3/4K3 w - - ce 120; c9 "1/2-1/2";`,
+		`not a position at all`,
+		`4k3/8/8/3q4/8/1Q6/8/4K3 b - - [0.0]`,
+	}
+	os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	out := filepath.Join(dir, "out.epd")
+	var errs strings.Builder
+	st, err := QuietFile(in, out, QuietOptions{Threads: 2, Errors: &errs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Read != 4 || st.Bad != 1 || st.Written != 3 || st.Moved != 2 {
+		t.Errorf("stats %+v", st)
+	}
+	if !strings.Contains(errs.String(), in+":3:") {
+		t.Errorf("malformed line not reported with file:line: %q", errs.String())
+	}
+	got, _, err := ReadLabeledFile(out, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`4k3/8/8/3Q4/8/8/8/4K3 b - - ce -900; c9 "1-0";`,
+		`4k3/8/8/8/8/8/4P3/4K3 w - - ce 120; c9 "1/2-1/2";`,
+		`4k3/8/8/8/8/1q6/8/4K3 w - - c9 "0-1";`,
+	}
+	for i, l := range got {
+		if i < len(want) && FormatLabeled(l) != want[i] {
+			t.Errorf("line %d: %s, want %s", i+1, FormatLabeled(l), want[i])
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d lines, want %d", len(got), len(want))
+	}
+	// No temporary file is left beside the output.
+	if m, _ := filepath.Glob(filepath.Join(dir, "out.epd.tmp*")); len(m) != 0 {
+		t.Errorf("left over: %v", m)
+	}
+}
+
+// TestQuietSharedLabeled quiets a slice of the team's labelled file and
+// checks every output position is quiet and keeps its result.
+func TestQuietSharedLabeled(t *testing.T) {
+	src := "../../shared/data/labeled/engine-games.epd"
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Skip(err)
+	}
+	lines := strings.SplitN(string(b), "\n", 3001)[:3000]
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.epd")
+	os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	out := filepath.Join(dir, "out.epd")
+	st, err := QuietFile(in, out, QuietOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, _, _ := ReadLabeledFile(in, true)
+	outs, _, err := ReadLabeledFile(out, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Written != len(outs) || st.Read != len(ins) || len(outs) < len(ins)-10 || st.Moved == 0 {
+		t.Fatalf("stats %+v, %d in, %d out", st, len(ins), len(outs))
+	}
+	results := map[float64]int{}
+	for _, l := range ins {
+		results[l.Result]++
+	}
+	for _, l := range outs {
+		results[l.Result]--
+	}
+	for r, n := range results {
+		if n < 0 || n > st.Dropped {
+			t.Errorf("result %v: %d more in input than output", r, n)
+		}
+	}
+}

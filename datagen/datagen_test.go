@@ -1,0 +1,132 @@
+package datagen
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"vireo/data"
+)
+
+func testConfig(out string) Config {
+	c := DefaultConfig()
+	c.Out, c.Nodes, c.Threads, c.Games, c.Seed = out, 300, 2, 6, 3
+	return c
+}
+
+// TestLabelledOutput checks that every line is a quiet, labelled
+// position readable by the data package, that results agree within a
+// game's block, and that the state file counts what was written.
+func TestLabelledOutput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "g.epd")
+	st, err := Run(context.Background(), testConfig(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.Done || st.TotalGames != 6 {
+		t.Fatalf("stats %+v", st)
+	}
+	ls, bad, err := data.ReadLabeledFile(out, true)
+	if err != nil || len(bad) > 0 {
+		t.Fatal(err, bad)
+	}
+	if len(ls) != st.TotalPositions || len(ls) < 6*20 {
+		t.Fatalf("%d positions, state says %d", len(ls), st.TotalPositions)
+	}
+	state, ok, err := ReadState(out)
+	if err != nil || !ok || state.Positions != len(ls) || state.Games != 6 {
+		t.Fatalf("state %+v %v %v", state, ok, err)
+	}
+	fi, _ := os.Stat(out)
+	if fi.Size() != state.Bytes {
+		t.Errorf("file %d bytes, state %d", fi.Size(), state.Bytes)
+	}
+	q := newPlayer(&Config{Nodes: 1, HashMB: 1}).q
+	for _, l := range ls {
+		if l.Pos.InCheck() || !l.HasScore {
+			t.Fatalf("%s: in check or no score", data.FormatLabeled(l))
+		}
+		if r := q.Search(l.Pos); len(r.PV) != 0 {
+			t.Fatalf("%s: not quiet, qsearch plays %v", data.FormatLabeled(l), r.PV)
+		}
+	}
+}
+
+// TestResumeRefusals: a state file from other settings, or an output
+// file with no state file, must not be appended to.
+func TestResumeRefusals(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "g.epd")
+	c := testConfig(out)
+	c.Games = 1
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	c.Games, c.Nodes = 2, 500
+	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("resume with other nodes: %v", err)
+	}
+	foreign := filepath.Join(dir, "foreign.epd")
+	os.WriteFile(foreign, []byte("precious\n"), 0o644)
+	if _, err := Run(context.Background(), testConfig(foreign)); err == nil {
+		t.Error("appended to a file without a state file")
+	}
+	if b, _ := os.ReadFile(foreign); string(b) != "precious\n" {
+		t.Errorf("foreign file changed to %q", b)
+	}
+}
+
+// TestCancelResume cancels a run from its progress output and resumes
+// it; the result must equal an uninterrupted run.
+func TestCancelResume(t *testing.T) {
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "ref.epd")
+	c := testConfig(ref)
+	c.Games = 10
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.epd")
+	c.Out = out
+	ctx, cancel := context.WithCancel(context.Background())
+	c.Progress, c.ProgressEvery = cancelWriter(cancel), 1 // first progress line: after the first game
+	st, err := Run(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Done || st.TotalGames == 0 || st.TotalGames >= 10 {
+		t.Fatalf("cancelled run: %+v", st)
+	}
+	c.Progress = nil
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(ref)
+	b, _ := os.ReadFile(out)
+	if string(a) != string(b) {
+		t.Errorf("resumed output differs from an uninterrupted run (%d vs %d bytes)", len(b), len(a))
+	}
+}
+
+type cancelWriter context.CancelFunc
+
+func (c cancelWriter) Write(p []byte) (int, error) { c(); return len(p), nil }
+
+// TestSecondWriterRefused: while one run holds the output, another must
+// not write to it.
+func TestSecondWriterRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "g.epd")
+	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := lock(f); err != nil {
+		t.Skipf("no file locking here: %v", err)
+	}
+	if _, err := Run(context.Background(), testConfig(out)); err == nil || !strings.Contains(err.Error(), "another run") {
+		t.Errorf("second writer: %v", err)
+	}
+}

@@ -1,0 +1,15 @@
+//go:build unix
+
+package datagen
+
+import (
+	"os"
+	"syscall"
+)
+
+// lock keeps a second run from writing the same output: two writers
+// would interleave games and corrupt the state. The kernel drops the lock
+// when the process dies, so a killed run never blocks its resumption.
+func lock(f *os.File) error {
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+}
