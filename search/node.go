@@ -562,6 +562,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		if !inCheck && !pos.SEE(m, 0) {
 			continue
 		}
+		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
 		score := -w.qsearch(-beta, -alpha, ply+1, pvNode)
 		pos.UnmakeMove()
