@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,6 +26,8 @@ func cmdEPD(args []string) int {
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	quiet := fs.Bool("q", false, "print only failures and the total")
+	var sets setFlags
+	fs.Var(&sets, "set", "search parameter NAME=VALUE (repeatable), as vireo spsa lists them")
 	if err := fs.Parse(reorder(args)); err != nil {
 		return 2
 	}
@@ -42,6 +45,12 @@ func cmdEPD(args []string) int {
 	}
 	defer f.Close()
 	s := search.NewSearcher(*hash)
+	for _, kv := range sets {
+		if err := s.Params.Set(kv.name, kv.value); err != nil {
+			fmt.Fprintf(os.Stderr, "epd: --set: %v\n", err)
+			return 2
+		}
+	}
 	sc := bufio.NewScanner(f)
 	line, total, solved := 0, 0, 0
 	start := time.Now()
@@ -135,4 +144,28 @@ func reorder(args []string) []string {
 func isBoolFlag(a string) bool {
 	a = strings.TrimLeft(a, "-")
 	return a == "q" || a == "v" || a == "chess960" || a == "strict"
+}
+
+// setFlags collects repeated --set NAME=VALUE flags.
+type setFlags []struct {
+	name  string
+	value int
+}
+
+func (s *setFlags) String() string { return fmt.Sprint(*s) }
+
+func (s *setFlags) Set(v string) error {
+	name, val, ok := strings.Cut(v, "=")
+	if !ok {
+		return fmt.Errorf("want NAME=VALUE, got %q", v)
+	}
+	n, err := strconv.Atoi(val)
+	if err != nil {
+		return fmt.Errorf("%s: %q is not an integer", name, val)
+	}
+	*s = append(*s, struct {
+		name  string
+		value int
+	}{name, n})
+	return nil
 }
