@@ -1,0 +1,315 @@
+// Package tune fits Vireo's evaluation parameters to game results: the
+// squared error between the game result and a sigmoid of the evaluation,
+// over many labelled positions held in memory as sparse lists of the
+// evaluation's coefficients (see eval.Trace).
+package tune
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+
+	"vireo/data"
+	"vireo/eval"
+)
+
+// header describes one position of a Dataset: where its entries start
+// and how many of each kind follow, plus the phase, result and whether an
+// endgame scale formula applies. 12 bytes.
+type header struct {
+	start  uint32   // first entry in Dataset.idx and Dataset.coef
+	nLin   uint16   // linear entries: idx is a Params.Pairs index
+	nKS    [2]uint8 // king-danger entries against White's, Black's king: idx is a Params.Scalars index
+	nScale uint8    // scale entries: idx is a Params.Scalars index
+	phase  uint8
+	result uint8 // twice White's result: 0 loss, 1 draw, 2 win
+	active uint8 // 1 when a scale formula applies (eval.Trace.ScaleActive)
+}
+
+// Dataset is a set of positions in the tuner's sparse form. The entries
+// of all positions share two backing slices: a parameter index and a
+// coefficient, White's count minus Black's (White and Black share every
+// parameter, so only the difference matters). A coefficient outside the
+// int8 range is split into several entries with the same index, which
+// sums to the same thing.
+type Dataset struct {
+	hdr  []header
+	idx  []uint16
+	coef []int8
+}
+
+// Len is the number of positions.
+func (d *Dataset) Len() int { return len(d.hdr) }
+
+// Bytes is the memory the positions take (headers and entries).
+func (d *Dataset) Bytes() int { return len(d.hdr)*12 + len(d.idx)*3 }
+
+// Result returns White's game result for position j (1, 0.5 or 0).
+func (d *Dataset) Result(j int) float64 { return float64(d.hdr[j].result) / 2 }
+
+// push appends index i with coefficient n, split into int8-sized parts,
+// and returns how many entries it took.
+func (d *Dataset) push(i, n int) int {
+	count := 0
+	for n != 0 {
+		c := min(max(n, -127), 127)
+		d.idx = append(d.idx, uint16(i))
+		d.coef = append(d.coef, int8(c))
+		n -= c
+		count++
+	}
+	return count
+}
+
+// Add appends a traced position with White's result r (1, 0.5 or 0).
+func (d *Dataset) Add(t *eval.Trace, r float64) {
+	h := header{start: uint32(len(d.idx)), phase: uint8(t.Phase), result: uint8(r * 2)}
+	n := 0
+	for i, c := range t.Pairs {
+		if v := int(c[0] - c[1]); v != 0 {
+			n += d.push(i, v)
+		}
+	}
+	h.nLin = uint16(n)
+	for c := range 2 {
+		n = 0
+		for k, v := range t.KS[c] {
+			if v != 0 {
+				n += d.push(k, int(v))
+			}
+		}
+		if n > 255 {
+			panic("tune: too many king-danger entries")
+		}
+		h.nKS[c] = uint8(n)
+	}
+	if t.ScaleActive {
+		h.active = 1
+		n = 0
+		for k, v := range t.Scale {
+			if v != 0 {
+				n += d.push(k, int(v))
+			}
+		}
+		if n > 255 {
+			panic("tune: too many scale entries")
+		}
+		h.nScale = uint8(n)
+	}
+	if len(d.idx) > 1<<32-1 {
+		panic("tune: too many entries for 32-bit offsets")
+	}
+	d.hdr = append(d.hdr, h)
+}
+
+// appendSet appends all of o's positions.
+func (d *Dataset) appendSet(o *Dataset) {
+	base := uint32(len(d.idx))
+	for _, h := range o.hdr {
+		h.start += base
+		d.hdr = append(d.hdr, h)
+	}
+	d.idx = append(d.idx, o.idx...)
+	d.coef = append(d.coef, o.coef...)
+}
+
+// Repeat returns a Dataset holding d's positions n times over, for
+// benchmarks that need more positions than a file has.
+func (d *Dataset) Repeat(n int) *Dataset {
+	out := &Dataset{}
+	for range n {
+		out.appendSet(d)
+	}
+	return out
+}
+
+// Head returns a Dataset of d's first n positions (sharing nothing).
+func (d *Dataset) Head(n int) *Dataset {
+	n = min(n, d.Len())
+	out := &Dataset{hdr: append([]header(nil), d.hdr[:n]...)}
+	if n > 0 {
+		end := d.hdr[n-1].start + uint32(d.entries(n-1))
+		out.idx = append([]uint16(nil), d.idx[:end]...)
+		out.coef = append([]int8(nil), d.coef[:end]...)
+	}
+	return out
+}
+
+func (d *Dataset) entries(j int) int {
+	h := &d.hdr[j]
+	return int(h.nLin) + int(h.nKS[0]) + int(h.nKS[1]) + int(h.nScale)
+}
+
+// LoadOptions says what to load and how.
+type LoadOptions struct {
+	Files []string
+	// Strict stops at the first malformed line; otherwise each one is
+	// passed to OnBad (if set) and skipped.
+	Strict bool
+	OnBad  func(error)
+	// Validation is the share of positions held out (0..1). The split
+	// is by a hash of the position's key and Seed, so a position and its
+	// duplicates always land on the same side, whatever the file order.
+	Validation float64
+	Seed       uint64
+	// Params are the parameters the traces are taken with (nil: the
+	// compiled-in defaults). They matter only for what a trace fixes:
+	// the stronger side that picks an endgame scale formula.
+	Params *eval.Params
+	// Limit stops after this many positions (0: no limit).
+	Limit   int
+	Workers int // tracing goroutines (0: GOMAXPROCS)
+}
+
+// LoadStats reports what Load read.
+type LoadStats struct {
+	Positions, Bad int
+}
+
+type batch struct {
+	seq   int
+	items []data.Labeled
+}
+
+type chunk struct {
+	seq          int
+	train, valid Dataset
+}
+
+// Load reads labelled positions, traces each one and returns the
+// training and validation sets. Reading and parsing are streamed in one
+// goroutine; tracing, the expensive part, runs on Workers goroutines,
+// and the chunks are put back in file order.
+func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	threshold := uint64(opt.Validation * (1 << 32))
+	batches := make(chan batch, 2*workers)
+	chunks := make(chan chunk, 2*workers)
+	var readErr error
+	go func() {
+		defer close(batches)
+		readErr = readAll(opt, &st, batches)
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := eval.NewWithParams(opt.Params)
+			for b := range batches {
+				c := chunk{seq: b.seq}
+				for i := range b.items {
+					l := &b.items[i]
+					t := e.Trace(l.Pos)
+					if splitHash(l.Pos.Key()^opt.Seed)>>32 < threshold {
+						c.valid.Add(t, l.Result)
+					} else {
+						c.train.Add(t, l.Result)
+					}
+				}
+				chunks <- c
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(chunks) }()
+	train, valid = &Dataset{}, &Dataset{}
+	pending := map[int]chunk{}
+	next := 0
+	for c := range chunks {
+		pending[c.seq] = c
+		for {
+			c, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			train.appendSet(&c.train)
+			valid.appendSet(&c.valid)
+			next++
+		}
+	}
+	if readErr != nil {
+		return nil, nil, st, readErr
+	}
+	return train, valid, st, nil
+}
+
+const batchSize = 2048
+
+// readAll streams every file into batches.
+func readAll(opt LoadOptions, st *LoadStats, out chan<- batch) error {
+	seq := 0
+	cur := make([]data.Labeled, 0, batchSize)
+	flush := func() {
+		if len(cur) > 0 {
+			out <- batch{seq, cur}
+			seq++
+			cur = make([]data.Labeled, 0, batchSize)
+		}
+	}
+	defer flush()
+	for _, name := range opt.Files {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		r := data.NewLabeledReader(f, name)
+		for {
+			if opt.Limit > 0 && st.Positions >= opt.Limit {
+				f.Close()
+				return nil
+			}
+			l, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			var le *data.LabeledError
+			if errors.As(err, &le) {
+				if opt.Strict {
+					f.Close()
+					return le
+				}
+				st.Bad++
+				if opt.OnBad != nil {
+					opt.OnBad(le)
+				}
+				continue
+			}
+			if err != nil {
+				f.Close()
+				return err
+			}
+			st.Positions++
+			cur = append(cur, l)
+			if len(cur) == batchSize {
+				flush()
+			}
+		}
+		f.Close()
+	}
+	return nil
+}
+
+// splitHash is SplitMix64's finaliser: a key spread over all 64 bits.
+func splitHash(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// Describe is a one-line summary of a Dataset.
+func (d *Dataset) Describe() string {
+	if d.Len() == 0 {
+		return "0 positions"
+	}
+	return fmt.Sprintf("%d positions, %.1f entries and %.0f bytes per position", d.Len(),
+		float64(len(d.idx))/float64(d.Len()), float64(d.Bytes())/float64(d.Len()))
+}
