@@ -29,6 +29,11 @@ type AdamOptions struct {
 	Tol    float64
 	Window int
 	Mask   []bool // values that move (nil: every Tunable value)
+	// L2 adds L2 * sum (w - start)^2 to the error being minimised (the
+	// reported errors leave it out): a value the data says little about,
+	// such as a placement square a piece rarely visits, stays near where
+	// it started instead of fitting the few games it appears in.
+	L2 float64
 	// RetraceEvery, when > 0 with Retrace set, replaces the data sets by
 	// fresh traces with the current parameters every so many epochs: a
 	// trace fixes which side is stronger for the endgame scale formula.
@@ -95,6 +100,11 @@ func Adam(train, valid *Dataset, start Vector, opt AdamOptions) (Vector, []Epoch
 		e.Train = train.lossGrad(w, opt.K, grad, opt.Workers)
 		if valid != nil && valid.Len() > 0 {
 			e.Valid = valid.lossGrad(w, opt.K, nil, opt.Workers)
+		}
+		if opt.L2 > 0 {
+			for i := range grad {
+				grad[i] += 2 * opt.L2 * (w[i] - start[i])
+			}
 		}
 		b1t *= opt.Beta1
 		b2t *= opt.Beta2

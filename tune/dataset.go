@@ -150,10 +150,15 @@ type LoadOptions struct {
 	// passed to OnBad (if set) and skipped.
 	Strict bool
 	OnBad  func(error)
-	// Validation is the share of positions held out (0..1). The split
-	// is by a hash of the position's key and Seed, so a position and its
-	// duplicates always land on the same side, whatever the file order.
+	// Validation is the share of positions held out (0..1), chosen by a
+	// hash with Seed. With Block > 0 whole runs of Block consecutive
+	// positions are held out together: the positions of one game sit
+	// together in a file and share its result, so a split by position
+	// would put the same game on both sides and flatter the validation
+	// error. With Block 0 the split is by the position's key, so that a
+	// position and its duplicates land on the same side.
 	Validation float64
+	Block      int
 	Seed       uint64
 	// Params are the parameters the traces are taken with (nil: the
 	// compiled-in defaults). They matter only for what a trace fixes:
@@ -170,8 +175,8 @@ type LoadStats struct {
 }
 
 type batch struct {
-	seq   int
-	items []data.Labeled
+	seq, first int // first: ordinal of items[0] in the whole stream
+	items      []data.Labeled
 }
 
 type chunk struct {
@@ -207,7 +212,11 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 				for i := range b.items {
 					l := &b.items[i]
 					t := e.Trace(l.Pos)
-					if splitHash(l.Pos.Key()^opt.Seed)>>32 < threshold {
+					key := l.Pos.Key()
+					if opt.Block > 0 {
+						key = uint64((b.first + i) / opt.Block)
+					}
+					if splitHash(key^opt.Seed)>>32 < threshold {
 						c.valid.Add(t, l.Result)
 					} else {
 						c.train.Add(t, l.Result)
@@ -248,7 +257,7 @@ func readAll(opt LoadOptions, st *LoadStats, out chan<- batch) error {
 	cur := make([]data.Labeled, 0, batchSize)
 	flush := func() {
 		if len(cur) > 0 {
-			out <- batch{seq, cur}
+			out <- batch{seq, st.Positions - len(cur), cur}
 			seq++
 			cur = make([]data.Labeled, 0, batchSize)
 		}

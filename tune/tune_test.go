@@ -1,7 +1,9 @@
 package tune
 
 import (
+	"bytes"
 	"errors"
+	"image/png"
 	"math"
 	"math/rand"
 	"os"
@@ -212,12 +214,53 @@ func TestValidationSplit(t *testing.T) {
 	if _, err := os.Stat(epdPath); err != nil {
 		t.Skip(err)
 	}
-	train, valid, _, err := Load(LoadOptions{Files: []string{epdPath}, Limit: 20000, Validation: 0.1})
+	for _, block := range []int{0, 100} {
+		train, valid, _, err := Load(LoadOptions{Files: []string{epdPath}, Limit: 50000, Validation: 0.1, Block: block})
+		if err != nil {
+			t.Fatal(err)
+		}
+		share := float64(valid.Len()) / float64(train.Len()+valid.Len())
+		// 500 blocks of 100: the share's standard deviation is 0.013.
+		if tol := map[bool]float64{false: 0.015, true: 0.04}[block > 0]; math.Abs(share-0.1) > tol {
+			t.Fatalf("block %d: validation share %.3f, want about 0.1", block, share)
+		}
+		if block > 0 && valid.Len()%block != 0 {
+			t.Fatalf("block %d: %d positions held out, not whole blocks", block, valid.Len())
+		}
+	}
+}
+
+// TestPlotErrors draws a falling training and validation curve and
+// checks the picture: its size and both colours present.
+func TestPlotErrors(t *testing.T) {
+	var h []Epoch
+	for i := 1; i <= 300; i++ {
+		h = append(h, Epoch{N: i, Train: 0.06 + 0.03/float64(i), Valid: 0.085 + 0.02/float64(i)})
+	}
+	var b bytes.Buffer
+	if err := PlotErrors(&b, h); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	share := float64(valid.Len()) / float64(train.Len()+valid.Len())
-	if share < 0.09 || share > 0.11 {
-		t.Fatalf("validation share %.3f, want about 0.1", share)
+	if img.Bounds().Dx() != 640 || img.Bounds().Dy() != 400 {
+		t.Fatalf("image %v", img.Bounds())
+	}
+	var blue, red int
+	for y := 0; y < 400; y++ {
+		for x := 0; x < 640; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			switch {
+			case bl>>8 == 200 && r>>8 == 30 && g>>8 == 80:
+				blue++
+			case r>>8 == 210 && g>>8 == 40:
+				red++
+			}
+		}
+	}
+	if blue < 600 || red < 600 {
+		t.Fatalf("%d blue and %d red pixels, want both curves drawn", blue, red)
 	}
 }

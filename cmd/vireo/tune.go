@@ -53,6 +53,7 @@ type tuneFlags struct {
 	data       fileList
 	strict     bool
 	validation float64
+	block      int
 	seed       uint64
 	limit      int
 	params     string
@@ -67,6 +68,7 @@ func newTuneFlags(name string) *tuneFlags {
 	t.fs.Var(&t.data, "data", "labelled positions (repeatable; any form data.ParseLabeled reads)")
 	t.fs.BoolVar(&t.strict, "strict", false, "stop at the first malformed line instead of reporting and skipping it")
 	t.fs.Float64Var(&t.validation, "validation", 0, "share of positions held out for validation (0..1)")
+	t.fs.IntVar(&t.block, "block", 1024, "hold out runs of this many consecutive positions (keeps a game's positions on one side); 0: split by position")
 	t.fs.Uint64Var(&t.seed, "seed", 0, "seed of the validation split")
 	t.fs.IntVar(&t.limit, "limit", 0, "read at most this many positions (0: all)")
 	t.fs.StringVar(&t.params, "params", "", "start from this parameter file (default: compiled-in values); also how to resume a tune")
@@ -112,7 +114,7 @@ func (t *tuneFlags) groupMask() ([]bool, error) {
 func (t *tuneFlags) loadOptions(p *eval.Params) tune.LoadOptions {
 	bad := 0
 	return tune.LoadOptions{
-		Files: t.data, Strict: t.strict, Validation: t.validation, Seed: t.seed,
+		Files: t.data, Strict: t.strict, Validation: t.validation, Block: t.block, Seed: t.seed,
 		Params: p, Limit: t.limit, Workers: t.threads,
 		OnBad: func(err error) {
 			// Every malformed line is named, up to a point; the count
@@ -185,13 +187,14 @@ func tuneError(args []string) int {
 
 // outputFlags are the options of the two optimisers.
 type outputFlags struct {
-	out, plot, writeDefaults string
-	every                    int
+	out, plot, history, writeDefaults string
+	every                             int
 }
 
 func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.out, "out", "tuned.txt", "parameter file to write (atomically; also the checkpoint)")
 	fs.StringVar(&o.plot, "plot", "", "PNG of training and validation error per epoch (adam)")
+	fs.StringVar(&o.history, "history", "", "CSV of training and validation error per epoch (adam)")
 	fs.IntVar(&o.every, "checkpoint-every", 50, "write --out every this many epochs or values settled")
 	fs.StringVar(&o.writeDefaults, "write-defaults", "", "also write the tuned values into DIR/params.go (the eval package) and run go generate there")
 }
@@ -245,6 +248,7 @@ func tuneAdam(args []string) int {
 	decay := t.fs.Float64("decay", def.Decay, "step size factor per epoch")
 	tol := t.fs.Float64("tol", def.Tol, "stop when the training error falls by less than this share over --window epochs")
 	window := t.fs.Int("window", def.Window, "epochs the --tol test looks back")
+	l2 := t.fs.Float64("l2", 0, "L2 penalty on the distance from the starting values (see docs/tuning.md)")
 	retrace := t.fs.Int("retrace", 0, "re-read and re-trace the data with the current values every N epochs (0: never)")
 	if !t.parse(args) {
 		return 2
@@ -271,7 +275,7 @@ func tuneAdam(args []string) int {
 	}
 	opt := def
 	opt.K, opt.MaxEpochs, opt.LR, opt.Decay, opt.Tol, opt.Window = k, *epochs, *lr, *decay, *tol, *window
-	opt.Mask, opt.Workers = mask, t.threads
+	opt.Mask, opt.Workers, opt.L2 = mask, t.threads, *l2
 	if *retrace > 0 {
 		opt.RetraceEvery = *retrace
 		opt.Retrace = func(q *eval.Params) (*tune.Dataset, *tune.Dataset, error) {
@@ -283,12 +287,26 @@ func tuneAdam(args []string) int {
 	bar := &tune.Progress{W: os.Stderr, Total: *epochs}
 	header := fmt.Sprintf("vireo tune adam %s\nK %.4f", strings.Join(args, " "), k)
 	writePlot := func() {
+		if o.history != "" {
+			var b bytes.Buffer
+			fmt.Fprintln(&b, "epoch,train,valid,seconds")
+			for _, e := range hist {
+				fmt.Fprintf(&b, "%d,%.7f,%.7f,%.3f\n", e.N, e.Train, e.Valid, e.Elapsed.Seconds())
+			}
+			if err := tune.WriteFileAtomic(o.history, b.Bytes()); err != nil {
+				fmt.Fprintf(os.Stderr, "\ntune: %v\n", err)
+			}
+		}
 		if o.plot == "" {
 			return
 		}
 		var b bytes.Buffer
-		if err := tune.PlotErrors(&b, hist); err == nil {
+		err := tune.PlotErrors(&b, hist)
+		if err == nil {
 			err = tune.WriteFileAtomic(o.plot, b.Bytes())
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "\ntune: plot: %v\n", err)
 		}
 	}
 	opt.OnEpoch = func(e tune.Epoch, w tune.Vector) bool {

@@ -1,0 +1,91 @@
+package tune
+
+import (
+	"testing"
+
+	"vireo/eval"
+)
+
+// TestAdamFromZeroLowersError tunes from zero on a small set and checks
+// that the exact evaluation of the rounded result beats the start by a
+// clear margin, and that the history is the one reported.
+func TestAdamFromZeroLowersError(t *testing.T) {
+	d := sample(t, 3000, nil)
+	k, _ := d.FitK(eval.Defaults(), 2)
+	start := FromZero(eval.Defaults())
+	opt := DefaultAdam(k)
+	opt.MaxEpochs, opt.Window = 60, 0
+	calls := 0
+	opt.OnEpoch = func(Epoch, Vector) bool { calls++; return true }
+	w, hist, err := Adam(d, nil, VectorOf(start), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hist) != 60 || calls != 60 {
+		t.Fatalf("%d epochs, %d callbacks, want 60", len(hist), calls)
+	}
+	before, after := d.Error(start, k, 2), d.Error(w.Params(), k, 2)
+	if after > 0.9*before {
+		t.Fatalf("error %.5f from zero, %.5f after 60 epochs: want at least 10%% lower", before, after)
+	}
+	if hist[59].Train >= hist[0].Train {
+		t.Fatalf("training error went from %.5f to %.5f", hist[0].Train, hist[59].Train)
+	}
+	for i, x := range w.Params().Pairs {
+		if eval.PairKind(i) == eval.EgOnly && x.MG != 0 {
+			t.Fatalf("endgame-only value %d got a middlegame part %d", i, x.MG)
+		}
+	}
+}
+
+// TestCoordLowersError runs one sweep of coordinate descent over one
+// group and checks that the error it reports is the exact error of the
+// parameters it returns, lower than at the start, and that only the
+// group's values moved.
+func TestCoordLowersError(t *testing.T) {
+	d := sample(t, 2000, nil)
+	p := eval.Defaults()
+	k, _ := d.FitK(p, 2)
+	before := d.Error(p, k, 2)
+	res, after := Coord(d, p, CoordOptions{K: k, Mask: TunableMask(eval.PassedV), MaxRounds: 1})
+	if got := d.Error(res, k, 2); got != after {
+		t.Fatalf("Coord reports error %.7f, its parameters give %.7f", after, got)
+	}
+	if after >= before {
+		t.Fatalf("error %.6f before, %.6f after", before, after)
+	}
+	rv, pv := VectorOf(res), VectorOf(p)
+	moved := 0
+	for i := range rv {
+		if rv[i] != pv[i] {
+			if GroupOf(i) != eval.PassedV {
+				t.Fatalf("value %d of %s moved", i, GroupOf(i))
+			}
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Fatal("nothing moved")
+	}
+}
+
+// TestImportances checks that every term is reported and that material
+// matters most.
+func TestImportances(t *testing.T) {
+	d := sample(t, 2000, nil)
+	p := eval.Defaults()
+	k, _ := d.FitK(p, 2)
+	imp := Importances(d, p, k, 2)
+	if len(imp) != len(eval.Terms()) {
+		t.Fatalf("%d importances for %d terms", len(imp), len(eval.Terms()))
+	}
+	best := imp[0]
+	for _, im := range imp {
+		if im.Share > best.Share {
+			best = im
+		}
+	}
+	if best.Term.Name != "PIECE_VALUE" || best.Share <= 0 {
+		t.Fatalf("largest share: %s %.6f, want PIECE_VALUE", best.Term.Name, best.Share)
+	}
+}
