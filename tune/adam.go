@@ -24,8 +24,10 @@ type AdamOptions struct {
 	LR, Decay    float64
 	Beta1, Beta2 float64
 	MaxEpochs    int
-	// Converged when the training error fell by less than Tol (relative)
-	// over the last Window epochs.
+	// Converged when the best objective (training error plus the L2
+	// penalty) of the last Window epochs is less than Tol (relative)
+	// below the best before them. Best, not last: Adam's first epochs
+	// from zero overshoot and bounce.
 	Tol    float64
 	Window int
 	Mask   []bool // values that move (nil: every Tunable value)
@@ -85,6 +87,14 @@ func Adam(train, valid *Dataset, start Vector, opt AdamOptions) (Vector, []Epoch
 	v := make([]float64, NumValues)
 	grad := make([]float64, NumValues)
 	var hist []Epoch
+	var obj []float64 // objective per epoch
+	bestBefore := func(n int) float64 {
+		b := math.Inf(1)
+		for _, x := range obj[:n] {
+			b = math.Min(b, x)
+		}
+		return b
+	}
 	t0 := time.Now()
 	lr := opt.LR
 	b1t, b2t := 1.0, 1.0
@@ -101,11 +111,17 @@ func Adam(train, valid *Dataset, start Vector, opt AdamOptions) (Vector, []Epoch
 		if valid != nil && valid.Len() > 0 {
 			e.Valid = valid.lossGrad(w, opt.K, nil, opt.Workers)
 		}
+		o := e.Train
 		if opt.L2 > 0 {
 			for i := range grad {
-				grad[i] += 2 * opt.L2 * (w[i] - start[i])
+				if mask[i] {
+					dw := w[i] - start[i]
+					grad[i] += 2 * opt.L2 * dw
+					o += opt.L2 * dw * dw
+				}
 			}
 		}
+		obj = append(obj, o)
 		b1t *= opt.Beta1
 		b2t *= opt.Beta2
 		for i, g := range grad {
@@ -124,9 +140,9 @@ func Adam(train, valid *Dataset, start Vector, opt AdamOptions) (Vector, []Epoch
 		if opt.OnEpoch != nil && !opt.OnEpoch(e, w) {
 			break
 		}
-		if k := len(hist) - 1 - opt.Window; opt.Window > 0 && k >= 0 {
-			old := hist[k].Train
-			if old-e.Train < opt.Tol*old {
+		if k := len(obj) - opt.Window; opt.Window > 0 && k > 0 {
+			old := bestBefore(k)
+			if old-bestBefore(len(obj)) < opt.Tol*old {
 				break
 			}
 		}

@@ -23,6 +23,7 @@ const tuneUsage = `Usage:
   vireo tune adam       --data F [--from-zero]    gradient tune (Adam, full batch)
   vireo tune coord      --data F [--group NAME]   coordinate descent on the exact evaluation
   vireo tune importance --data F                  each term's share of the error
+  vireo tune defaults PARAMS DIR                 write a parameter file into DIR/params.go and go generate
 
 Run 'vireo tune SUBCOMMAND -h' for the options.
 `
@@ -34,6 +35,7 @@ func cmdTune(args []string) int {
 	}
 	sub := map[string]func([]string) int{
 		"error": tuneError, "adam": tuneAdam, "coord": tuneCoord, "importance": tuneImportance,
+		"defaults": tuneDefaults,
 	}[args[0]]
 	if sub == nil {
 		fmt.Fprintf(os.Stderr, "tune: unknown subcommand %q\n%s", args[0], tuneUsage)
@@ -437,5 +439,23 @@ func tuneImportance(args []string) int {
 		}
 		fmt.Printf("  %-36s %+.6f\n", im.Term.Name, im.Share)
 	}
+	return 0
+}
+
+// tuneDefaults makes a parameter file the compiled-in defaults.
+func tuneDefaults(args []string) int {
+	if len(args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: vireo tune defaults PARAMS DIR (DIR: the eval package, e.g. eval)")
+		return 2
+	}
+	p, err := eval.LoadParams(args[0])
+	if err == nil {
+		err = writeDefaults(args[1], p)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s into %s and ran go generate\n", args[0], filepath.Join(args[1], "params.go"))
 	return 0
 }
