@@ -20,7 +20,7 @@ import (
 // and how many of each kind follow, plus the phase, result and whether an
 // endgame scale formula applies. 12 bytes.
 type header struct {
-	start  uint32   // first entry in Dataset.idx and Dataset.coef
+	start  uint32   // first entry in Dataset.ent
 	nLin   uint16   // linear entries: idx is a Params.Pairs index
 	nKS    [2]uint8 // king-danger entries against White's, Black's king: idx is a Params.Scalars index
 	nScale uint8    // scale entries: idx is a Params.Scalars index
@@ -30,34 +30,48 @@ type header struct {
 }
 
 // Dataset is a set of positions in the tuner's sparse form. The entries
-// of all positions share two backing slices: a parameter index and a
-// coefficient, White's count minus Black's (White and Black share every
-// parameter, so only the difference matters). A coefficient outside the
-// int8 range is split into several entries with the same index, which
-// sums to the same thing.
+// of all positions share one backing slice. An entry is 16 bits: a
+// parameter index (low 10 bits) and a coefficient, White's count minus
+// Black's (high 6 bits, -32..31; White and Black share every parameter,
+// so only the difference matters). A coefficient outside that range is
+// split into several entries with the same index, which sum to the same
+// thing. Two bytes an entry rather than three: an error pass reads every
+// entry, and memory traffic is much of its cost.
 type Dataset struct {
-	hdr  []header
-	idx  []uint16
-	coef []int8
+	hdr []header
+	ent []uint16
 }
+
+// Entry layout.
+const (
+	coefShift = 10
+	coefMin   = -1 << (15 - coefShift)
+	coefMax   = 1<<(15-coefShift) - 1
+)
+
+// ix is an entry's parameter index, masked so that indexing an array of
+// linSize needs no bounds check.
+func ix(e uint16) uint16 { return e & (linSize - 1) }
+
+// cf is an entry's coefficient.
+func cf(e uint16) int32 { return int32(int16(e) >> coefShift) }
 
 // Len is the number of positions.
 func (d *Dataset) Len() int { return len(d.hdr) }
 
 // Bytes is the memory the positions take (headers and entries).
-func (d *Dataset) Bytes() int { return len(d.hdr)*12 + len(d.idx)*3 }
+func (d *Dataset) Bytes() int { return len(d.hdr)*12 + len(d.ent)*2 }
 
 // Result returns White's game result for position j (1, 0.5 or 0).
 func (d *Dataset) Result(j int) float64 { return float64(d.hdr[j].result) / 2 }
 
-// push appends index i with coefficient n, split into int8-sized parts,
+// push appends index i with coefficient n, split into parts that fit,
 // and returns how many entries it took.
 func (d *Dataset) push(i, n int) int {
 	count := 0
 	for n != 0 {
-		c := min(max(n, -127), 127)
-		d.idx = append(d.idx, uint16(i))
-		d.coef = append(d.coef, int8(c))
+		c := min(max(n, coefMin), coefMax)
+		d.ent = append(d.ent, uint16(i)|uint16(c)<<coefShift)
 		n -= c
 		count++
 	}
@@ -66,7 +80,7 @@ func (d *Dataset) push(i, n int) int {
 
 // Add appends a traced position with White's result r (1, 0.5 or 0).
 func (d *Dataset) Add(t *eval.Trace, r float64) {
-	h := header{start: uint32(len(d.idx)), phase: uint8(t.Phase), result: uint8(r * 2)}
+	h := header{start: uint32(len(d.ent)), phase: uint8(t.Phase), result: uint8(r * 2)}
 	n := 0
 	for i, c := range t.Pairs {
 		if v := int(c[0] - c[1]); v != 0 {
@@ -99,7 +113,7 @@ func (d *Dataset) Add(t *eval.Trace, r float64) {
 		}
 		h.nScale = uint8(n)
 	}
-	if len(d.idx) > 1<<32-1 {
+	if len(d.ent) > 1<<32-1 {
 		panic("tune: too many entries for 32-bit offsets")
 	}
 	d.hdr = append(d.hdr, h)
@@ -107,13 +121,12 @@ func (d *Dataset) Add(t *eval.Trace, r float64) {
 
 // appendSet appends all of o's positions.
 func (d *Dataset) appendSet(o *Dataset) {
-	base := uint32(len(d.idx))
+	base := uint32(len(d.ent))
 	for _, h := range o.hdr {
 		h.start += base
 		d.hdr = append(d.hdr, h)
 	}
-	d.idx = append(d.idx, o.idx...)
-	d.coef = append(d.coef, o.coef...)
+	d.ent = append(d.ent, o.ent...)
 }
 
 // Repeat returns a Dataset holding d's positions n times over, for
@@ -132,8 +145,7 @@ func (d *Dataset) Head(n int) *Dataset {
 	out := &Dataset{hdr: append([]header(nil), d.hdr[:n]...)}
 	if n > 0 {
 		end := d.hdr[n-1].start + uint32(d.entries(n-1))
-		out.idx = append([]uint16(nil), d.idx[:end]...)
-		out.coef = append([]int8(nil), d.coef[:end]...)
+		out.ent = append([]uint16(nil), d.ent[:end]...)
 	}
 	return out
 }
@@ -320,5 +332,5 @@ func (d *Dataset) Describe() string {
 		return "0 positions"
 	}
 	return fmt.Sprintf("%d positions, %.1f entries and %.0f bytes per position", d.Len(),
-		float64(len(d.idx))/float64(d.Len()), float64(d.Bytes())/float64(d.Len()))
+		float64(len(d.ent))/float64(d.Len()), float64(d.Bytes())/float64(d.Len()))
 }

@@ -34,16 +34,36 @@ func (d *Dataset) Error(p *eval.Params, k float64, workers int) float64 {
 	return d.errorInts(ints(p), k, workers)
 }
 
+// lutHalf bounds the evaluations whose sigmoid is looked up rather than
+// computed: the exact evaluation is an integer, so a table built once per
+// pass replaces an exponential per position.
+const lutHalf = 4096
+
+// sigmoidTable returns sigmoid(k, v) for v in [-lutHalf, lutHalf].
+func sigmoidTable(k float64) []float64 {
+	t := make([]float64, 2*lutHalf+1)
+	for i := range t {
+		t[i] = sigmoid(k, float64(i-lutHalf))
+	}
+	return t
+}
+
 func (d *Dataset) errorInts(w *intWeights, k float64, workers int) float64 {
 	if d.Len() == 0 {
 		return 0
 	}
 	sums := make([]float64, max(workers, runtime.GOMAXPROCS(0)))
-	a := k * math.Ln10 / 400
+	lut := sigmoidTable(k)
 	parallel(d.Len(), workers, func(wk, lo, hi int) {
 		var s float64
 		for j := lo; j < hi; j++ {
-			p := 1 / (1 + math.Exp(-a*float64(d.evalInt(j, w))))
+			v := d.evalInt(j, w)
+			var p float64
+			if uint32(v+lutHalf) <= 2*lutHalf {
+				p = lut[v+lutHalf]
+			} else {
+				p = sigmoid(k, float64(v))
+			}
 			r := float64(d.hdr[j].result) / 2
 			s += (p - r) * (p - r)
 		}
@@ -120,23 +140,25 @@ func (d *Dataset) lossGrad(w []float64, k float64, grad []float64, workers int) 
 	if d.Len() == 0 {
 		return 0
 	}
+	fw := &floatWeights{}
+	fw.load(w)
 	nw := max(workers, runtime.GOMAXPROCS(0))
 	sums := make([]float64, nw)
-	var grads [][]float64
+	var grads []*floatWeights
 	if grad != nil {
-		grads = make([][]float64, nw)
+		grads = make([]*floatWeights, nw)
 	}
 	a := k * math.Ln10 / 400
 	parallel(d.Len(), workers, func(wk, lo, hi int) {
-		var g []float64
+		var g *floatWeights
 		if grad != nil {
-			g = make([]float64, NumValues)
+			g = &floatWeights{}
 			grads[wk] = g
 		}
 		var s float64
 		var f fwd
 		for j := lo; j < hi; j++ {
-			d.evalFloat(j, w, &f)
+			d.evalFloat(j, fw, &f)
 			p := 1 / (1 + math.Exp(-a*f.v))
 			r := float64(d.hdr[j].result) / 2
 			s += (p - r) * (p - r)
@@ -150,8 +172,8 @@ func (d *Dataset) lossGrad(w []float64, k float64, grad []float64, workers int) 
 	if grad != nil {
 		clear(grad)
 		for _, g := range grads {
-			for i, x := range g {
-				grad[i] += x / n
+			if g != nil {
+				g.addTo(grad, 1/n)
 			}
 		}
 	}

@@ -110,12 +110,19 @@ const (
 func (d *Dataset) linear(j int, w *intWeights) (mg, eg int32) {
 	h := &d.hdr[j]
 	s, e := h.start, h.start+uint32(h.nLin)
-	idx, coef := d.idx[s:e], d.coef[s:e]
-	coef = coef[:len(idx)]
-	var sum int64
-	for n, i := range idx {
-		sum += int64(coef[n]) * w.lin[i&(linSize-1)]
+	ent := d.ent[s:e]
+	// Two accumulators halve the chain of dependent additions, which is
+	// what bounds this loop.
+	var sum, sum2 int64
+	n := 0
+	for ; n+1 < len(ent); n += 2 {
+		sum += int64(cf(ent[n])) * w.lin[ix(ent[n])]
+		sum2 += int64(cf(ent[n+1])) * w.lin[ix(ent[n+1])]
 	}
+	if n < len(ent) {
+		sum += int64(cf(ent[n])) * w.lin[ix(ent[n])]
+	}
+	sum += sum2
 	// The packed sum is exact while each half fits in 32 bits: the low
 	// half is the middlegame sum, the rest (after its borrow) the endgame.
 	mg = int32(uint32(sum))
@@ -134,7 +141,7 @@ func (d *Dataset) evalInt(j int, w *intWeights) int32 {
 		n := uint32(h.nKS[c])
 		var u int32
 		for x := e; x < e+n; x++ {
-			u += int32(d.coef[x]) * sc[d.idx[x]&(scSize-1)]
+			u += cf(d.ent[x]) * sc[d.ent[x]&(scSize-1)]
 		}
 		e += n
 		if u > 0 {
@@ -150,12 +157,39 @@ func (d *Dataset) evalInt(j int, w *intWeights) int32 {
 	if h.active != 0 {
 		var s int32
 		for x := e; x < e+uint32(h.nScale); x++ {
-			s += int32(d.coef[x]) * sc[d.idx[x]&(scSize-1)]
+			s += cf(d.ent[x]) * sc[d.ent[x]&(scSize-1)]
 		}
 		scale = min(max(s, 0), scaleMax)
 	}
 	ph := int32(h.phase)
 	return (mg*ph*scaleMax + eg*scale*(maxPhase-ph)) / (maxPhase * scaleMax)
+}
+
+// floatWeights are real-valued parameters (or a gradient) in the form
+// the float evaluation reads: fixed-size arrays indexed by masked entry
+// indices, so that the inner loops carry no bounds checks.
+type floatWeights struct {
+	lin [linSize][2]float64 // mg, eg
+	sc  [scSize]float64
+}
+
+// load sets f from a Vector.
+func (f *floatWeights) load(v []float64) {
+	for i := range nPairs {
+		f.lin[i] = [2]float64{v[2*i], v[2*i+1]}
+	}
+	copy(f.sc[:], v[scalarBase:])
+}
+
+// addTo adds f times s to a Vector.
+func (f *floatWeights) addTo(v []float64, s float64) {
+	for i := range nPairs {
+		v[2*i] += f.lin[i][0] * s
+		v[2*i+1] += f.lin[i][1] * s
+	}
+	for k := range nScalars {
+		v[scalarBase+k] += f.sc[k] * s
+	}
 }
 
 // fwd is what the float evaluation of one position keeps for its
@@ -171,22 +205,34 @@ type fwd struct {
 
 // evalFloat is the evaluation with real-valued weights: the same formula
 // without the integer divisions, so that it is differentiable.
-func (d *Dataset) evalFloat(j int, w []float64, f *fwd) {
+func (d *Dataset) evalFloat(j int, w *floatWeights, f *fwd) {
 	h := &d.hdr[j]
 	s, e := h.start, h.start+uint32(h.nLin)
-	idx, coef := d.idx[s:e], d.coef[s:e]
-	var mg, eg float64
-	for n, i := range idx {
-		c := float64(coef[n])
-		mg += c * w[2*int(i)]
-		eg += c * w[2*int(i)+1]
+	ent := d.ent[s:e]
+	// Two pairs of accumulators, as in linear.
+	var mg, eg, mg2, eg2 float64
+	n := 0
+	for ; n+1 < len(ent); n += 2 {
+		c, c2 := float64(cf(ent[n])), float64(cf(ent[n+1]))
+		x, x2 := &w.lin[ix(ent[n])], &w.lin[ix(ent[n+1])]
+		mg += c * x[0]
+		eg += c * x[1]
+		mg2 += c2 * x2[0]
+		eg2 += c2 * x2[1]
 	}
-	sc := w[scalarBase:]
+	if n < len(ent) {
+		c := float64(cf(ent[n]))
+		x := &w.lin[ix(ent[n])]
+		mg += c * x[0]
+		eg += c * x[1]
+	}
+	mg, eg = mg+mg2, eg+eg2
+	sc := &w.sc
 	for c := range 2 {
 		n := uint32(h.nKS[c])
 		var u float64
 		for x := e; x < e+n; x++ {
-			u += float64(d.coef[x]) * sc[d.idx[x]]
+			u += float64(cf(d.ent[x])) * sc[d.ent[x]&(scSize-1)]
 		}
 		e += n
 		f.u[c] = u
@@ -203,7 +249,7 @@ func (d *Dataset) evalFloat(j int, w []float64, f *fwd) {
 	if h.active != 0 {
 		var v float64
 		for x := e; x < e+uint32(h.nScale); x++ {
-			v += float64(d.coef[x]) * sc[d.idx[x]]
+			v += float64(cf(d.ent[x])) * sc[d.ent[x]&(scSize-1)]
 		}
 		f.scale = min(max(v, 0), scaleMax)
 		f.sLive = v > 0 && v < scaleMax
@@ -215,18 +261,19 @@ func (d *Dataset) evalFloat(j int, w []float64, f *fwd) {
 }
 
 // backward adds g * d(evaluation)/d(weight) to grad for position j.
-func (d *Dataset) backward(j int, f *fwd, g float64, grad []float64) {
+func (d *Dataset) backward(j int, f *fwd, g float64, grad *floatWeights) {
 	h := &d.hdr[j]
 	s, e := h.start, h.start+uint32(h.nLin)
 	gm := g * f.ph                       // d v / d mg
 	ge := g * f.scale / scaleMax * f.eg1 // d v / d eg
-	idx, coef := d.idx[s:e], d.coef[s:e]
-	for n, i := range idx {
-		c := float64(coef[n])
-		grad[2*int(i)] += c * gm
-		grad[2*int(i)+1] += c * ge
+	ent := d.ent[s:e]
+	for _, en := range ent {
+		c := float64(cf(en))
+		x := &grad.lin[ix(en)]
+		x[0] += c * gm
+		x[1] += c * ge
 	}
-	gs := grad[scalarBase:]
+	gs := &grad.sc
 	for c := range 2 {
 		n := uint32(h.nKS[c])
 		if u := f.u[c]; u > 0 {
@@ -237,7 +284,7 @@ func (d *Dataset) backward(j int, f *fwd, g float64, grad []float64) {
 			}
 			k := sign * (gm*2*u/kdMGDiv + ge/kdEGDiv)
 			for x := e; x < e+n; x++ {
-				gs[d.idx[x]] += float64(d.coef[x]) * k
+				gs[d.ent[x]&(scSize-1)] += float64(cf(d.ent[x])) * k
 			}
 		}
 		e += n
@@ -245,7 +292,7 @@ func (d *Dataset) backward(j int, f *fwd, g float64, grad []float64) {
 	if f.sLive {
 		k := g * f.eg * f.eg1 / scaleMax
 		for x := e; x < e+uint32(h.nScale); x++ {
-			gs[d.idx[x]] += float64(d.coef[x]) * k
+			gs[d.ent[x]&(scSize-1)] += float64(cf(d.ent[x])) * k
 		}
 	}
 }
