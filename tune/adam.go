@@ -48,10 +48,12 @@ type AdamOptions struct {
 }
 
 // DefaultAdam are settings that converge from zero on this project's data
-// in a few hundred epochs.
+// in about a hundred epochs. The stopping rule (less than 0.05% better
+// over 20 epochs) ends a from-zero tune of engine-games.epd near epoch 90
+// with the training error within 0.1% of where 174 epochs take it.
 func DefaultAdam(k float64) AdamOptions {
 	return AdamOptions{K: k, LR: 2, Decay: 0.995, Beta1: 0.9, Beta2: 0.999,
-		MaxEpochs: 2000, Tol: 2e-5, Window: 20}
+		MaxEpochs: 2000, Tol: 5e-4, Window: 20}
 }
 
 // TunableMask returns the mask of the values in the given groups (none:

@@ -145,9 +145,12 @@ func PlotErrors(w io.Writer, hist []Epoch) error {
 			}
 		}
 	}
-	// Legend: a short line of each colour.
-	fill(img, image.Rect(W-R-60, T+6, W-R-40, T+8), series[0].c)
-	fill(img, image.Rect(W-R-60, T+16, W-R-40, T+18), series[1].c)
+	// Legend: a short line of each colour and its name.
+	fill(img, image.Rect(W-R-76, T+6, W-R-56, T+8), series[0].c)
+	text(img, W-R-48, T+3, "TRAIN", series[0].c)
+	fill(img, image.Rect(W-R-76, T+20, W-R-56, T+22), series[1].c)
+	text(img, W-R-48, T+17, "VALID", series[1].c)
+	text(img, (L+W-R)/2-20, H-B+8, "EPOCH", black)
 	return png.Encode(w, img)
 }
 
@@ -204,6 +207,10 @@ var glyphs = map[rune][5]uint8{
 	'0': {7, 5, 5, 5, 7}, '1': {2, 6, 2, 2, 7}, '2': {7, 1, 7, 4, 7}, '3': {7, 1, 7, 1, 7},
 	'4': {5, 5, 7, 1, 1}, '5': {7, 4, 7, 1, 7}, '6': {7, 4, 7, 5, 7}, '7': {7, 1, 1, 1, 1},
 	'8': {7, 5, 7, 5, 7}, '9': {7, 5, 7, 1, 7}, '.': {0, 0, 0, 0, 2}, '-': {0, 0, 7, 0, 0},
+	'A': {2, 5, 7, 5, 5}, 'C': {7, 4, 4, 4, 7}, 'D': {6, 5, 5, 5, 6}, 'E': {7, 4, 6, 4, 7},
+	'H': {5, 5, 7, 5, 5}, 'I': {7, 2, 2, 2, 7}, 'L': {4, 4, 4, 4, 7}, 'N': {5, 7, 7, 7, 5},
+	'O': {7, 5, 5, 5, 7}, 'P': {6, 5, 6, 4, 4}, 'R': {6, 5, 6, 5, 5}, 'T': {7, 2, 2, 2, 2},
+	'V': {5, 5, 5, 5, 2},
 }
 
 // text writes s with the 3x5 font doubled (each dot 2x2 pixels), 8
