@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	"vireo/eval"
@@ -187,6 +190,22 @@ func tuneError(args []string) int {
 	return 0
 }
 
+// interrupted reports whether Ctrl-C or SIGTERM arrived since it was
+// set up: a tune then stops after its current epoch or value and writes
+// its outputs as at a normal end. A second signal kills the process.
+func interrupted() func() bool {
+	var stop atomic.Bool
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ch
+		stop.Store(true)
+		fmt.Fprintln(os.Stderr, "\ntune: stopping after this step (again to abort)")
+		signal.Reset(os.Interrupt, syscall.SIGTERM)
+	}()
+	return stop.Load
+}
+
 // outputFlags are the options of the two optimisers.
 type outputFlags struct {
 	out, plot, history, writeDefaults string
@@ -311,6 +330,7 @@ func tuneAdam(args []string) int {
 			fmt.Fprintf(os.Stderr, "\ntune: plot: %v\n", err)
 		}
 	}
+	stopped := interrupted()
 	opt.OnEpoch = func(e tune.Epoch, w tune.Vector) bool {
 		hist = append(hist, e)
 		if !t.quiet {
@@ -322,7 +342,7 @@ func tuneAdam(args []string) int {
 			}
 			writePlot()
 		}
-		return true
+		return !stopped()
 	}
 	start := time.Now()
 	w, _, err := tune.Adam(train, valid, tune.VectorOf(p), opt)
@@ -388,6 +408,7 @@ func tuneCoord(args []string) int {
 	}
 	header := fmt.Sprintf("vireo tune coord %s\nK %.4f", strings.Join(args, " "), k)
 	bar := &tune.Progress{W: os.Stderr, Total: n}
+	stopped := interrupted()
 	start := time.Now()
 	res, after := tune.Coord(train, p, tune.CoordOptions{K: k, Mask: mask, MaxRounds: *rounds, Workers: t.threads,
 		OnStep: func(e float64, i, steps int, q *eval.Params) bool {
@@ -399,7 +420,7 @@ func tuneCoord(args []string) int {
 					fmt.Fprintf(os.Stderr, "\ntune: checkpoint: %v\n", err)
 				}
 			}
-			return true
+			return !stopped()
 		}})
 	if !t.quiet {
 		bar.Done()
