@@ -305,6 +305,7 @@ func tuneAdam(args []string) int {
 		}
 	}
 	var hist []tune.Epoch
+	// The ETA is to --epochs; convergence usually comes much sooner.
 	bar := &tune.Progress{W: os.Stderr, Total: *epochs}
 	header := fmt.Sprintf("vireo tune adam %s\nK %.4f", strings.Join(args, " "), k)
 	writePlot := func() {
@@ -413,7 +414,9 @@ func tuneCoord(args []string) int {
 	res, after := tune.Coord(train, p, tune.CoordOptions{K: k, Mask: mask, MaxRounds: *rounds, Workers: t.threads,
 		OnStep: func(e float64, i, steps int, q *eval.Params) bool {
 			if !t.quiet {
-				bar.Update(min(steps, n), fmt.Sprintf("error %.6f", e))
+				// The bar counts the first sweep; the refinement after it
+				// and further sweeps show at 99% with the error.
+				bar.Update(min(steps, n-1), fmt.Sprintf("error %.6f", e))
 			}
 			if o.every > 0 && steps%o.every == 0 {
 				if err := tune.SaveParams(o.out, q, header+fmt.Sprintf("\ncheckpoint after %d values", steps)); err != nil {
