@@ -36,7 +36,8 @@ func tuneSample(t *testing.T, n int) string {
 
 // TestTuneCommands runs the subcommands end to end on a small file: a
 // malformed line is skipped (and stops a --strict run), an Adam tune
-// writes a parameter file and a plot, a second tune resumes from that
+// (re-tracing the data twice) writes a parameter file and a plot, a
+// second tune resumes from that
 // file, and coordinate descent and importance run.
 func TestTuneCommands(t *testing.T) {
 	data := tuneSample(t, 1500)
@@ -49,7 +50,7 @@ func TestTuneCommands(t *testing.T) {
 		t.Fatalf("tune error: exit %d", code)
 	}
 	if code := run([]string{"tune", "adam", "--data", data, "--validation", "0.2", "--block", "100", "--from-zero",
-		"--epochs", "30", "--out", out, "--plot", plot, "-q"}); code != 0 {
+		"--epochs", "30", "--retrace", "10", "--out", out, "--plot", plot, "-q"}); code != 0 {
 		t.Fatalf("tune adam: exit %d", code)
 	}
 	first, err := eval.LoadParams(out)
