@@ -37,8 +37,8 @@ func tuneSample(t *testing.T, n int) string {
 // TestTuneCommands runs the subcommands end to end on a small file: a
 // malformed line is skipped (and stops a --strict run), an Adam tune
 // (re-tracing the data twice) writes a parameter file and a plot, a
-// second tune resumes from that
-// file, and coordinate descent and importance run.
+// second tune resumes from that file, and coordinate descent and
+// importance run.
 func TestTuneCommands(t *testing.T) {
 	data := tuneSample(t, 1500)
 	dir := t.TempDir()
