@@ -38,16 +38,22 @@ func TestAdamFromZeroLowersError(t *testing.T) {
 	}
 }
 
-// TestCoordLowersError runs one sweep of coordinate descent over one
-// group and checks that the error it reports is the exact error of the
-// parameters it returns, lower than at the start, and that only the
-// group's values moved.
+// TestCoordLowersError runs one sweep of coordinate descent over the
+// non-linear values (king-danger units, scale percentages) and checks that the error it reports is
+// the exact error of the parameters it returns, lower than at the start,
+// and that only those values moved, attack units among them.
 func TestCoordLowersError(t *testing.T) {
 	d := sample(t, 2000, nil)
 	p := eval.Defaults()
 	k, _ := d.FitK(p, 2)
 	before := d.Error(p, k, 2)
-	res, after := Coord(d, p, CoordOptions{K: k, Mask: TunableMask(eval.PassedV), MaxRounds: 1})
+	// The king-safety attack units and the scale percentages: the
+	// scalars, all non-linear.
+	mask := TunableMask(eval.KingV, eval.ScaleV)
+	for i := range mask {
+		mask[i] = mask[i] && i >= scalarBase
+	}
+	res, after := Coord(d, p, CoordOptions{K: k, Mask: mask, MaxRounds: 1})
 	if got := d.Error(res, k, 2); got != after {
 		t.Fatalf("Coord reports error %.7f, its parameters give %.7f", after, got)
 	}
@@ -55,17 +61,20 @@ func TestCoordLowersError(t *testing.T) {
 		t.Fatalf("error %.6f before, %.6f after", before, after)
 	}
 	rv, pv := VectorOf(res), VectorOf(p)
-	moved := 0
+	moved, scalars := 0, 0
 	for i := range rv {
 		if rv[i] != pv[i] {
-			if GroupOf(i) != eval.PassedV {
+			if !mask[i] {
 				t.Fatalf("value %d of %s moved", i, GroupOf(i))
 			}
 			moved++
+			if GroupOf(i) == eval.KingV {
+				scalars++
+			}
 		}
 	}
-	if moved == 0 {
-		t.Fatal("nothing moved")
+	if moved == 0 || scalars == 0 {
+		t.Fatalf("%d values moved, %d of them attack units", moved, scalars)
 	}
 }
 
