@@ -5,11 +5,11 @@
 package tune
 
 import (
-	"errors"
+	"bufio"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 
 	"vireo/data"
@@ -186,20 +186,30 @@ type LoadStats struct {
 	Positions, Bad int
 }
 
+// batch is a run of lines of one file, parsed and traced by a worker.
 type batch struct {
-	seq, first int // first: ordinal of items[0] in the whole stream
-	items      []data.Labeled
+	seq   int
+	file  string
+	first int      // ordinal of lines[0] among all position lines read
+	lines []string // blank and comment lines left out
+	nums  []int    // their line numbers
 }
 
+// chunk is a traced batch.
 type chunk struct {
 	seq          int
 	train, valid Dataset
+	side         []bool  // per position, in order: held out for validation
+	bad          []error // malformed lines, in order
+	badAt        []int   // how many positions came before each bad line
 }
 
 // Load reads labelled positions, traces each one and returns the
-// training and validation sets. Reading and parsing are streamed in one
-// goroutine; tracing, the expensive part, runs on Workers goroutines,
-// and the chunks are put back in file order.
+// training and validation sets. One goroutine reads lines; Workers
+// goroutines parse and trace them (the expensive part: chess.ParseFEN and
+// eval.Trace); the chunks are put back in file order, so that malformed
+// lines are reported in order, --strict stops at the first, and Limit
+// keeps the first positions.
 func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 	workers := opt.Workers
 	if workers <= 0 {
@@ -208,10 +218,11 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 	threshold := uint64(opt.Validation * (1 << 32))
 	batches := make(chan batch, 2*workers)
 	chunks := make(chan chunk, 2*workers)
+	done := make(chan struct{})
 	var readErr error
 	go func() {
 		defer close(batches)
-		readErr = readAll(opt, &st, batches)
+		readErr = readLines(opt.Files, batches, done)
 	}()
 	var wg sync.WaitGroup
 	for range workers {
@@ -221,18 +232,25 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 			e := eval.NewWithParams(opt.Params)
 			for b := range batches {
 				c := chunk{seq: b.seq}
-				for i := range b.items {
-					l := &b.items[i]
+				for i, line := range b.lines {
+					l, err := data.ParseLabeled(line)
+					if err != nil {
+						c.bad = append(c.bad, &data.LabeledError{File: b.file, Line: b.nums[i], Msg: err.Error()})
+						c.badAt = append(c.badAt, len(c.side))
+						continue
+					}
 					t := e.Trace(l.Pos)
 					key := l.Pos.Key()
 					if opt.Block > 0 {
 						key = uint64((b.first + i) / opt.Block)
 					}
-					if splitHash(key^opt.Seed)>>32 < threshold {
+					held := splitHash(key^opt.Seed)>>32 < threshold
+					if held {
 						c.valid.Add(t, l.Result)
 					} else {
 						c.train.Add(t, l.Result)
 					}
+					c.side = append(c.side, held)
 				}
 				chunks <- c
 			}
@@ -242,18 +260,63 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 	train, valid = &Dataset{}, &Dataset{}
 	pending := map[int]chunk{}
 	next := 0
+	stopped := false
+	stop := func() {
+		if !stopped {
+			stopped = true
+			close(done)
+		}
+	}
 	for c := range chunks {
+		if stopped {
+			continue // drain
+		}
 		pending[c.seq] = c
-		for {
+		for !stopped {
 			c, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
-			train.appendSet(&c.train)
-			valid.appendSet(&c.valid)
 			next++
+			take := len(c.side)
+			if opt.Limit > 0 {
+				take = min(take, opt.Limit-st.Positions)
+			}
+			for k, e := range c.bad {
+				if c.badAt[k] > take || (c.badAt[k] == take && take < len(c.side)) {
+					break // after the limit
+				}
+				if opt.Strict {
+					err = e
+					stop()
+					break
+				}
+				st.Bad++
+				if opt.OnBad != nil {
+					opt.OnBad(e)
+				}
+			}
+			if err != nil {
+				break
+			}
+			nv := 0
+			for _, held := range c.side[:take] {
+				if held {
+					nv++
+				}
+			}
+			train.appendHead(&c.train, take-nv)
+			valid.appendHead(&c.valid, nv)
+			st.Positions += take
+			if opt.Limit > 0 && st.Positions >= opt.Limit {
+				stop()
+			}
 		}
+	}
+	stop()
+	if err != nil {
+		return nil, nil, st, err
 	}
 	if readErr != nil {
 		return nil, nil, st, readErr
@@ -261,58 +324,69 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 	return train, valid, st, nil
 }
 
+// appendHead appends o's first n positions.
+func (d *Dataset) appendHead(o *Dataset, n int) {
+	if n == o.Len() {
+		d.appendSet(o)
+		return
+	}
+	if n > 0 {
+		d.appendSet(o.Head(n))
+	}
+}
+
 const batchSize = 2048
 
-// readAll streams every file into batches.
-func readAll(opt LoadOptions, st *LoadStats, out chan<- batch) error {
-	seq := 0
-	cur := make([]data.Labeled, 0, batchSize)
-	flush := func() {
-		if len(cur) > 0 {
-			out <- batch{seq, st.Positions - len(cur), cur}
-			seq++
-			cur = make([]data.Labeled, 0, batchSize)
-		}
-	}
-	defer flush()
-	for _, name := range opt.Files {
+// readLines streams the position lines of every file (blank lines and
+// lines starting with '#' left out, as data.LabeledReader does) into
+// batches, until done is closed.
+func readLines(files []string, out chan<- batch, done <-chan struct{}) error {
+	seq, ordinal := 0, 0
+	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
 			return err
 		}
-		r := data.NewLabeledReader(f, name)
-		for {
-			if opt.Limit > 0 && st.Positions >= opt.Limit {
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		b := batch{file: name}
+		send := func() bool {
+			if len(b.lines) == 0 {
+				return true
+			}
+			b.seq, b.first = seq, ordinal-len(b.lines)
+			select {
+			case out <- b:
+			case <-done:
+				return false
+			}
+			seq++
+			b = batch{file: name}
+			return true
+		}
+		line := 0
+		for sc.Scan() {
+			line++
+			s := strings.TrimSpace(sc.Text())
+			if s == "" || s[0] == '#' {
+				continue
+			}
+			b.lines = append(b.lines, s)
+			b.nums = append(b.nums, line)
+			ordinal++
+			if len(b.lines) == batchSize && !send() {
 				f.Close()
 				return nil
 			}
-			l, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			var le *data.LabeledError
-			if errors.As(err, &le) {
-				if opt.Strict {
-					f.Close()
-					return le
-				}
-				st.Bad++
-				if opt.OnBad != nil {
-					opt.OnBad(le)
-				}
-				continue
-			}
-			if err != nil {
-				f.Close()
-				return err
-			}
-			st.Positions++
-			cur = append(cur, l)
-			if len(cur) == batchSize {
-				flush()
-			}
 		}
+		err = sc.Err()
 		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", name, line+1, err)
+		}
+		if !send() {
+			return nil
+		}
 	}
 	return nil
 }

@@ -201,6 +201,11 @@ func TestMalformedLinesReported(t *testing.T) {
 	if len(bad) != 2 || bad[0].Line != 3 || bad[1].Line != 5 || bad[0].File != path {
 		t.Fatalf("bad lines %v, want lines 3 and 5 of %s", bad, path)
 	}
+	// A limit reached before a bad line: the line is never reported.
+	_, _, st, err = Load(LoadOptions{Files: []string{path}, Limit: 2, Strict: true})
+	if err != nil || st.Positions != 2 || st.Bad != 0 {
+		t.Fatalf("limit 2: %d positions, %d bad, %v", st.Positions, st.Bad, err)
+	}
 	_, _, _, err = Load(LoadOptions{Files: []string{path}, Strict: true})
 	var le *data.LabeledError
 	if !errors.As(err, &le) || le.Line != 3 || !strings.Contains(err.Error(), path+":3:") {
