@@ -21,9 +21,9 @@ import (
 // endgame scale formula applies. 12 bytes.
 type header struct {
 	start  uint32   // first entry in Dataset.ent
-	nLin   uint16   // linear entries: idx is a Params.Pairs index
-	nKS    [2]uint8 // king-danger entries against White's, Black's king: idx is a Params.Scalars index
-	nScale uint8    // scale entries: idx is a Params.Scalars index
+	nLin   uint16   // linear entries: the index is into Params.Pairs
+	nKS    [2]uint8 // king-danger entries against White's, Black's king: into Params.Scalars
+	nScale uint8    // scale entries: into Params.Scalars
 	phase  uint8
 	result uint8 // twice White's result: 0 loss, 1 draw, 2 win
 	active uint8 // 1 when a scale formula applies (eval.Trace.ScaleActive)
