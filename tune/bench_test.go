@@ -71,3 +71,25 @@ func BenchmarkGradientPass(b *testing.B) {
 	g := make([]float64, NumValues)
 	loop(b, func() { d.lossGrad(w, 1, g, 0) })
 }
+
+// BenchmarkAdamFromZero1M is a whole tune from zero (the default Adam
+// settings, L2 1e-8) on 1,000,000 positions, the shared file repeated:
+// the budget is 5 minutes. Run it with -benchtime 1x.
+func BenchmarkAdamFromZero1M(b *testing.B) {
+	d := benchData(b, 1000000)
+	k, _ := d.FitK(eval.Defaults(), 0)
+	start := VectorOf(FromZero(eval.Defaults()))
+	opt := DefaultAdam(k)
+	opt.L2 = 1e-8
+	var epochs int
+	var final float64
+	loop(b, func() {
+		w, hist, err := Adam(d, nil, start, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		epochs, final = len(hist), d.Error(w.Params(), k, 0)
+	})
+	b.ReportMetric(float64(epochs), "epochs")
+	b.ReportMetric(final, "error")
+}
