@@ -18,28 +18,22 @@ type CoordOptions struct {
 	OnStep func(err float64, i, steps int, w *eval.Params) bool
 }
 
-// coordState is the exact evaluation's weights being nudged.
+// coordState is the parameters being nudged and the cache that scores
+// a nudge.
 type coordState struct {
-	d   *Dataset
-	w   *intWeights
+	c   *coordCache
 	p   *eval.Params
-	k   float64
-	wk  int
 	cur float64
 }
 
-// nudge moves value i by delta in both the packed weights and the Params.
+// nudge moves value i of the Params by delta.
 func (s *coordState) nudge(i, delta int) {
-	if i >= scalarBase {
-		s.w.sc[i-scalarBase] += int32(delta)
+	switch {
+	case i >= scalarBase:
 		s.p.Scalars[i-scalarBase] += delta
-		return
-	}
-	if i%2 == 0 {
-		s.w.lin[i/2] += pack(delta, 0)
+	case i%2 == 0:
 		s.p.Pairs[i/2].MG += delta
-	} else {
-		s.w.lin[i/2] += pack(0, delta)
+	default:
 		s.p.Pairs[i/2].EG += delta
 	}
 }
@@ -52,12 +46,12 @@ func (s *coordState) try(i int) float64 {
 	for _, dir := range []int{1, -1} {
 		moved := false
 		for {
-			s.nudge(i, dir)
-			e := s.d.errorInts(s.w, s.k, s.wk)
+			e := s.c.move(i, int32(dir))
 			if e >= s.cur {
-				s.nudge(i, -dir)
+				s.c.revert(i, int32(dir))
 				break
 			}
+			s.nudge(i, dir)
 			s.cur, moved = e, true
 		}
 		if moved {
@@ -72,11 +66,15 @@ func (s *coordState) try(i int) float64 {
 // a sweep nudges every value by ±1 while the error drops and stores each
 // value's reduction; then the value with the greatest stored reduction is
 // adjusted again, and again, until no stored reduction is left; then the
-// next sweep. Returns the tuned parameters and the final error.
+// next sweep. Each nudge re-evaluates only the positions the value enters
+// (see coordCache). Returns the tuned parameters and their error.
 func Coord(train *Dataset, start *eval.Params, opt CoordOptions) (*eval.Params, float64) {
 	p := *start
-	s := &coordState{d: train, w: ints(&p), p: &p, k: opt.K, wk: opt.Workers}
-	s.cur = train.errorInts(s.w, s.k, s.wk)
+	s := &coordState{c: newCoordCache(train, ints(&p), opt.K), p: &p}
+	s.cur = s.c.mean()
+	// The error returned is a full pass over the result, not the sum of
+	// many increments.
+	final := func() (*eval.Params, float64) { return s.p, train.Error(s.p, opt.K, opt.Workers) }
 	mask := opt.Mask
 	if mask == nil {
 		mask = TunableMask()
@@ -92,7 +90,7 @@ func Coord(train *Dataset, start *eval.Params, opt CoordOptions) (*eval.Params, 
 		before := s.cur
 		for i, on := range mask {
 			if on && !settle(i) {
-				return s.p, s.cur
+				return final()
 			}
 		}
 		for {
@@ -106,14 +104,16 @@ func Coord(train *Dataset, start *eval.Params, opt CoordOptions) (*eval.Params, 
 				break
 			}
 			if !settle(best) {
-				return s.p, s.cur
+				return final()
 			}
 		}
 		if s.cur >= before {
 			break
 		}
+		s.c.resum()
+		s.cur = s.c.mean()
 	}
-	return s.p, s.cur
+	return final()
 }
 
 // Importance is one term's share of the error.

@@ -1,6 +1,8 @@
 package tune
 
 import (
+	"math"
+	"math/rand"
 	"testing"
 
 	"vireo/eval"
@@ -96,5 +98,40 @@ func TestImportances(t *testing.T) {
 	}
 	if best.Term.Name != "PIECE_VALUE" || best.Share <= 0 {
 		t.Fatalf("largest share: %s %.6f, want PIECE_VALUE", best.Term.Name, best.Share)
+	}
+}
+
+// TestCoordCacheMatchesFullPass nudges random values, linear and scalar,
+// through the cache, reverting some, and compares its error with a full
+// pass of the exact evaluation after every step.
+func TestCoordCacheMatchesFullPass(t *testing.T) {
+	d := sample(t, 3000, nil)
+	p := eval.Defaults()
+	k, _ := d.FitK(p, 2)
+	c := newCoordCache(d, ints(p), k)
+	if full := d.Error(p, k, 2); math.Abs(c.mean()-full) > 1e-12 {
+		t.Fatalf("cache %.12f, full pass %.12f", c.mean(), full)
+	}
+	v := VectorOf(p)
+	r := rand.New(rand.NewSource(6))
+	for step := range 300 {
+		i := r.Intn(NumValues)
+		if !Tunable(i) {
+			continue
+		}
+		if step%3 == 0 {
+			i = scalarBase + r.Intn(nScalars) // the non-linear values often
+		}
+		delta := int32(r.Intn(41) - 20)
+		got := c.move(i, delta)
+		if r.Intn(2) == 0 {
+			c.revert(i, delta)
+			got = c.mean()
+		} else {
+			v[i] += float64(delta)
+		}
+		if full := d.Error(v.Params(), k, 2); math.Abs(got-full) > 1e-12 {
+			t.Fatalf("step %d (value %d by %d): cache %.12f, full pass %.12f", step, i, delta, got, full)
+		}
 	}
 }
