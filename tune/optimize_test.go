@@ -135,3 +135,24 @@ func TestCoordCacheMatchesFullPass(t *testing.T) {
 		}
 	}
 }
+
+// TestCoordL2 checks the penalty: a huge one holds every value where it
+// started, a moderate one lets fewer values move than none.
+func TestCoordL2(t *testing.T) {
+	d := sample(t, 2000, nil)
+	p := eval.Defaults()
+	k, _ := d.FitK(p, 2)
+	mask := TunableMask(eval.PassedV)
+	movedWith := func(l2 float64) int {
+		res, _ := Coord(d, p, CoordOptions{K: k, Mask: mask, MaxRounds: 1, L2: l2})
+		rv, pv, n := VectorOf(res), VectorOf(p), 0
+		for i := range rv {
+			n += int(math.Abs(rv[i] - pv[i]))
+		}
+		return n
+	}
+	free, some, held := movedWith(0), movedWith(1e-6), movedWith(1)
+	if held != 0 || some >= free || free == 0 {
+		t.Fatalf("total distance moved: %d without a penalty, %d with 1e-6, %d with 1", free, some, held)
+	}
+}

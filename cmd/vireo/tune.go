@@ -383,6 +383,7 @@ func tuneCoord(args []string) int {
 	var o outputFlags
 	o.register(t.fs)
 	rounds := t.fs.Int("rounds", 1, "full sweeps at most (0: until a sweep finds nothing)")
+	l2 := t.fs.Float64("l2", 0, "L2 penalty on the distance from the starting values (see docs/tuning.md)")
 	if !t.parse(args) {
 		return 2
 	}
@@ -411,7 +412,7 @@ func tuneCoord(args []string) int {
 	bar := &tune.Progress{W: os.Stderr, Total: n}
 	stopped := interrupted()
 	start := time.Now()
-	res, after := tune.Coord(train, p, tune.CoordOptions{K: k, Mask: mask, MaxRounds: *rounds, Workers: t.threads,
+	res, after := tune.Coord(train, p, tune.CoordOptions{K: k, Mask: mask, MaxRounds: *rounds, Workers: t.threads, L2: *l2,
 		OnStep: func(e float64, i, steps int, q *eval.Params) bool {
 			if !t.quiet {
 				// The bar counts the first sweep; the refinement after it
