@@ -25,7 +25,12 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	// CreateTemp makes the file private (0600); the result is an
+	// ordinary file others may read, as os.WriteFile would make it.
+	err = f.Chmod(0o644)
+	if err == nil {
+		_, err = f.Write(data)
+	}
 	if err == nil {
 		err = f.Sync()
 	}

@@ -60,6 +60,9 @@ func TestTuneCommands(t *testing.T) {
 	if st, err := os.Stat(plot); err != nil || st.Size() == 0 {
 		t.Fatalf("plot: %v", err)
 	}
+	if st, err := os.Stat(out); err != nil || st.Mode().Perm() != 0o644 {
+		t.Fatalf("parameter file: %v, mode %v, want 0644", err, st.Mode().Perm())
+	}
 	if code := run([]string{"tune", "adam", "--data", data, "--params", out, "--epochs", "5", "--out", out, "-q"}); code != 0 {
 		t.Fatalf("resumed tune adam: exit %d", code)
 	}
