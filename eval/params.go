@@ -429,6 +429,10 @@ func init() {
 	// Check the index constants against the table: each kind's terms must
 	// tile their array in table order.
 	next := [2]int{}
+	// Pairs given literally in the table; the computed defaults below
+	// fill only the rest (pgen entries), so that a table written by the
+	// tuner ("vireo tune --write-defaults") is taken as it stands.
+	var literal [NumPairs]bool
 	for i, t := range terms {
 		arr := 0
 		if t.Kind == Scalar {
@@ -464,19 +468,27 @@ func init() {
 				panic("eval: bad defaults for " + t.Name)
 			}
 			copy(defaults.Pairs[t.Index:], t.defPairs)
+			for j := range t.defPairs {
+				literal[t.Index+j] = true
+			}
 		}
 	}
 	if next[0] != NumPairs || next[1] != NumScalars {
 		panic(fmt.Sprintf("eval: table covers %d pairs and %d scalars, want %d and %d", next[0], next[1], NumPairs, NumScalars))
 	}
 	// Computed defaults: placement tables and mobility curves.
+	computed := func(i int, v Score) {
+		if !literal[i] {
+			defaults.Pairs[i] = v
+		}
+	}
 	for sq := chess.Square(0); sq < 64; sq++ {
-		defaults.Pairs[iPawnPST+int(sq)] = placement(chess.Pawn, sq)
-		defaults.Pairs[iKnightPST+int(sq)] = placement(chess.Knight, sq)
-		defaults.Pairs[iBishopPST+int(sq)] = placement(chess.Bishop, sq)
-		defaults.Pairs[iRookPST+int(sq)] = placement(chess.Rook, sq)
-		defaults.Pairs[iQueenPST+int(sq)] = placement(chess.Queen, sq)
-		defaults.Pairs[iKingPST+int(sq)] = placement(chess.King, sq)
+		computed(iPawnPST+int(sq), placement(chess.Pawn, sq))
+		computed(iKnightPST+int(sq), placement(chess.Knight, sq))
+		computed(iBishopPST+int(sq), placement(chess.Bishop, sq))
+		computed(iRookPST+int(sq), placement(chess.Rook, sq))
+		computed(iQueenPST+int(sq), placement(chess.Queen, sq))
+		computed(iKingPST+int(sq), placement(chess.King, sq))
 	}
 	mob := []struct {
 		idx, most int
@@ -490,7 +502,7 @@ func init() {
 	}
 	for _, m := range mob {
 		for n := 0; n <= m.most; n++ {
-			defaults.Pairs[m.idx+n] = mobCurve(n, m.most, m.min, m.max, m.curve)
+			computed(m.idx+n, mobCurve(n, m.most, m.min, m.max, m.curve))
 		}
 	}
 	defaultPacked = *newPacked(&defaults)

@@ -1,0 +1,486 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"vireo/eval"
+	"vireo/tune"
+)
+
+func init() {
+	register(command{"tune", "tune error|adam|coord|importance --data F", "fit the evaluation to game results (see docs/tuning.md)", cmdTune})
+}
+
+const tuneUsage = `Usage:
+  vireo tune error      --data F [--passes N]     current error and fitted K
+  vireo tune adam       --data F [--from-zero]    gradient tune (Adam, full batch)
+  vireo tune coord      --data F [--group NAME]   coordinate descent on the exact evaluation
+  vireo tune importance --data F                  each term's share of the error
+  vireo tune defaults PARAMS DIR                 write a parameter file into DIR/params.go and go generate
+
+Run 'vireo tune SUBCOMMAND -h' for the options.
+`
+
+func cmdTune(args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(os.Stderr, tuneUsage)
+		return 2
+	}
+	sub := map[string]func([]string) int{
+		"error": tuneError, "adam": tuneAdam, "coord": tuneCoord, "importance": tuneImportance,
+		"defaults": tuneDefaults,
+	}[args[0]]
+	if sub == nil {
+		fmt.Fprintf(os.Stderr, "tune: unknown subcommand %q\n%s", args[0], tuneUsage)
+		return 2
+	}
+	return sub(args[1:])
+}
+
+type fileList []string
+
+func (f *fileList) String() string     { return strings.Join(*f, ",") }
+func (f *fileList) Set(s string) error { *f = append(*f, s); return nil }
+
+// tuneFlags are the options every tune subcommand shares.
+type tuneFlags struct {
+	fs         *flag.FlagSet
+	data       fileList
+	strict     bool
+	validation float64
+	block      int
+	seed       uint64
+	limit      int
+	params     string
+	k          float64
+	threads    int
+	group      string
+	quiet      bool
+}
+
+func newTuneFlags(name string) *tuneFlags {
+	t := &tuneFlags{fs: flag.NewFlagSet("tune "+name, flag.ContinueOnError)}
+	t.fs.Var(&t.data, "data", "labelled positions (repeatable; any form data.ParseLabeled reads)")
+	t.fs.BoolVar(&t.strict, "strict", false, "stop at the first malformed line instead of reporting and skipping it")
+	t.fs.Float64Var(&t.validation, "validation", 0, "share of positions held out for validation (0..1)")
+	t.fs.IntVar(&t.block, "block", 1024, "hold out runs of this many consecutive positions (keeps a game's positions on one side); 0: split by position")
+	t.fs.Uint64Var(&t.seed, "seed", 0, "seed of the validation split")
+	t.fs.IntVar(&t.limit, "limit", 0, "read at most this many positions (0: all)")
+	t.fs.StringVar(&t.params, "params", "", "start from this parameter file (default: compiled-in values); also how to resume a tune")
+	t.fs.Float64Var(&t.k, "k", 0, "sigmoid scale K (0: fit it to the starting parameters)")
+	t.fs.IntVar(&t.threads, "threads", 0, "worker goroutines (0: all cores)")
+	t.fs.StringVar(&t.group, "group", "", "only this parameter group (MaterialV, KnightV, ... PassedV)")
+	t.fs.BoolVar(&t.quiet, "q", false, "no progress bar")
+	return t
+}
+
+func (t *tuneFlags) parse(args []string) bool {
+	if err := t.fs.Parse(args); err != nil {
+		return false
+	}
+	if len(t.data) == 0 {
+		fmt.Fprintln(os.Stderr, "tune: --data is required")
+		return false
+	}
+	return true
+}
+
+// start returns the starting parameters.
+func (t *tuneFlags) start() (*eval.Params, error) {
+	if t.params == "" {
+		return eval.Defaults(), nil
+	}
+	return eval.LoadParams(t.params)
+}
+
+// groupMask returns the mask for --group (nil: everything).
+func (t *tuneFlags) groupMask() ([]bool, error) {
+	if t.group == "" {
+		return nil, nil
+	}
+	for g := eval.Group(0); g < eval.NumGroups; g++ {
+		if strings.EqualFold(g.String(), t.group) {
+			return tune.TunableMask(g), nil
+		}
+	}
+	return nil, fmt.Errorf("unknown group %q", t.group)
+}
+
+func (t *tuneFlags) loadOptions(p *eval.Params) tune.LoadOptions {
+	bad := 0
+	return tune.LoadOptions{
+		Files: t.data, Strict: t.strict, Validation: t.validation, Block: t.block, Seed: t.seed,
+		Params: p, Limit: t.limit, Workers: t.threads,
+		OnBad: func(err error) {
+			// Every malformed line is named, up to a point; the count
+			// is always reported at the end.
+			if bad++; bad <= 20 {
+				fmt.Fprintf(os.Stderr, "tune: skipped %v\n", err)
+			}
+		},
+	}
+}
+
+// load reads the data traced with p.
+func (t *tuneFlags) load(p *eval.Params) (train, valid *tune.Dataset, ok bool) {
+	start := time.Now()
+	train, valid, st, err := tune.Load(t.loadOptions(p))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return nil, nil, false
+	}
+	fmt.Fprintf(os.Stderr, "loaded %d positions (%d malformed lines skipped) in %v\n  training: %s\n  validation: %s\n",
+		st.Positions, st.Bad, time.Since(start).Round(time.Millisecond), train.Describe(), valid.Describe())
+	if train.Len() == 0 {
+		fmt.Fprintln(os.Stderr, "tune: no training positions")
+		return nil, nil, false
+	}
+	return train, valid, true
+}
+
+// fitK returns --k or the K fitted to p on the training set.
+func (t *tuneFlags) fitK(train *tune.Dataset, p *eval.Params) float64 {
+	if t.k > 0 {
+		return t.k
+	}
+	start := time.Now()
+	k, mse := train.FitK(p, t.threads)
+	fmt.Fprintf(os.Stderr, "fitted K = %.4f (training error %.6f) in %v\n", k, mse, time.Since(start).Round(time.Millisecond))
+	return k
+}
+
+func tuneError(args []string) int {
+	t := newTuneFlags("error")
+	passes := t.fs.Int("passes", 0, "time this many error passes over the training set")
+	if !t.parse(args) {
+		return 2
+	}
+	p, err := t.start()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return 1
+	}
+	train, valid, ok := t.load(p)
+	if !ok {
+		return 1
+	}
+	k := t.fitK(train, p)
+	fmt.Printf("K %.4f\ntraining error %.6f (%d positions)\n", k, train.Error(p, k, t.threads), train.Len())
+	if valid.Len() > 0 {
+		fmt.Printf("validation error %.6f (%d positions)\n", valid.Error(p, k, t.threads), valid.Len())
+	}
+	if *passes > 0 {
+		start := time.Now()
+		for range *passes {
+			train.Error(p, k, t.threads)
+		}
+		el := time.Since(start)
+		fmt.Printf("%d passes over %d positions: %v per pass\n", *passes, train.Len(), (el / time.Duration(*passes)).Round(time.Microsecond))
+	}
+	return 0
+}
+
+// interrupted reports whether Ctrl-C or SIGTERM arrived since it was
+// set up: a tune then stops after its current epoch or value and writes
+// its outputs as at a normal end. A second signal kills the process.
+func interrupted() func() bool {
+	var stop atomic.Bool
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ch
+		stop.Store(true)
+		fmt.Fprintln(os.Stderr, "\ntune: stopping after this step (again to abort)")
+		signal.Reset(os.Interrupt, syscall.SIGTERM)
+	}()
+	return stop.Load
+}
+
+// outputFlags are the options of the two optimisers.
+type outputFlags struct {
+	out, plot, history, writeDefaults string
+	every                             int
+}
+
+func (o *outputFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.out, "out", "tuned.txt", "parameter file to write (atomically; also the checkpoint)")
+	fs.StringVar(&o.plot, "plot", "", "PNG of training and validation error per epoch (adam)")
+	fs.StringVar(&o.history, "history", "", "CSV of training and validation error per epoch (adam)")
+	fs.IntVar(&o.every, "checkpoint-every", 50, "write --out every this many epochs or values settled")
+	fs.StringVar(&o.writeDefaults, "write-defaults", "", "also write the tuned values into DIR/params.go (the eval package) and run go generate there")
+}
+
+// finish writes the final outputs.
+func (o *outputFlags) finish(p *eval.Params, header string) int {
+	if err := tune.SaveParams(o.out, p, header); err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s\n", o.out)
+	if o.writeDefaults != "" {
+		if err := writeDefaults(o.writeDefaults, p); err != nil {
+			fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(os.Stderr, "wrote the defaults into %s and ran go generate\n", filepath.Join(o.writeDefaults, "params.go"))
+	}
+	return 0
+}
+
+// writeDefaults rewrites dir/params.go's default table with p and runs
+// "go generate" in dir, as the issue's "regenerated compiled-in defaults".
+func writeDefaults(dir string, p *eval.Params) error {
+	path := filepath.Join(dir, "params.go")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	out, err := tune.DefaultsSource(src, p)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if err := tune.WriteFileAtomic(path, out); err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "generate", ".")
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	return cmd.Run()
+}
+
+func tuneAdam(args []string) int {
+	t := newTuneFlags("adam")
+	var o outputFlags
+	o.register(t.fs)
+	fromZero := t.fs.Bool("from-zero", false, "start with every positional term zero (piece values, king-danger and scale scalars kept)")
+	def := tune.DefaultAdam(0)
+	epochs := t.fs.Int("epochs", def.MaxEpochs, "at most this many epochs")
+	lr := t.fs.Float64("lr", def.LR, "Adam step size in parameter units")
+	decay := t.fs.Float64("decay", def.Decay, "step size factor per epoch")
+	tol := t.fs.Float64("tol", def.Tol, "stop when the training error falls by less than this share over --window epochs")
+	window := t.fs.Int("window", def.Window, "epochs the --tol test looks back")
+	l2 := t.fs.Float64("l2", 0, "L2 penalty on the distance from the starting values (see docs/tuning.md)")
+	retrace := t.fs.Int("retrace", 0, "re-read and re-trace the data with the current values every N epochs (0: never)")
+	if !t.parse(args) {
+		return 2
+	}
+	p, err := t.start()
+	mask, err2 := t.groupMask()
+	if err == nil {
+		err = err2
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return 1
+	}
+	train, valid, ok := t.load(p)
+	if !ok {
+		return 1
+	}
+	// K is fitted to the starting values before zeroing, so that a tune
+	// from zero lands on the engine's usual centipawn scale.
+	k := t.fitK(train, p)
+	hand := p
+	if *fromZero {
+		p = tune.FromZero(p)
+	}
+	opt := def
+	opt.K, opt.MaxEpochs, opt.LR, opt.Decay, opt.Tol, opt.Window = k, *epochs, *lr, *decay, *tol, *window
+	opt.Mask, opt.Workers, opt.L2 = mask, t.threads, *l2
+	if *retrace > 0 {
+		opt.RetraceEvery = *retrace
+		opt.Retrace = func(q *eval.Params) (*tune.Dataset, *tune.Dataset, error) {
+			tr, va, _, err := tune.Load(t.loadOptions(q))
+			return tr, va, err
+		}
+	}
+	var hist []tune.Epoch
+	// The ETA is to --epochs; convergence usually comes much sooner.
+	bar := &tune.Progress{W: os.Stderr, Total: *epochs}
+	header := fmt.Sprintf("vireo tune adam %s\nK %.4f", strings.Join(args, " "), k)
+	writePlot := func() {
+		if o.history != "" {
+			var b bytes.Buffer
+			fmt.Fprintln(&b, "epoch,train,valid,seconds")
+			for _, e := range hist {
+				fmt.Fprintf(&b, "%d,%.7f,%.7f,%.3f\n", e.N, e.Train, e.Valid, e.Elapsed.Seconds())
+			}
+			if err := tune.WriteFileAtomic(o.history, b.Bytes()); err != nil {
+				fmt.Fprintf(os.Stderr, "\ntune: %v\n", err)
+			}
+		}
+		if o.plot == "" {
+			return
+		}
+		var b bytes.Buffer
+		err := tune.PlotErrors(&b, hist)
+		if err == nil {
+			err = tune.WriteFileAtomic(o.plot, b.Bytes())
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "\ntune: plot: %v\n", err)
+		}
+	}
+	stopped := interrupted()
+	opt.OnEpoch = func(e tune.Epoch, w tune.Vector) bool {
+		hist = append(hist, e)
+		if !t.quiet {
+			bar.Update(e.N, fmt.Sprintf("train %.6f valid %.6f", e.Train, e.Valid))
+		}
+		if o.every > 0 && e.N%o.every == 0 {
+			if err := tune.SaveParams(o.out, w.Params(), header+fmt.Sprintf("\ncheckpoint at epoch %d", e.N)); err != nil {
+				fmt.Fprintf(os.Stderr, "\ntune: checkpoint: %v\n", err)
+			}
+			writePlot()
+		}
+		return !stopped()
+	}
+	start := time.Now()
+	w, _, err := tune.Adam(train, valid, tune.VectorOf(p), opt)
+	if !t.quiet && len(hist) < *epochs {
+		bar.Done()
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return 1
+	}
+	el := time.Since(start)
+	res := w.Params()
+	fmt.Printf("%d epochs in %v (%v per epoch)\n", len(hist), el.Round(time.Millisecond), (el / time.Duration(max(len(hist), 1))).Round(time.Millisecond))
+	if opt.Retrace != nil {
+		// Score on traces taken with the result.
+		train, valid, _, err = tune.Load(t.loadOptions(res))
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+			return 1
+		}
+	}
+	report := func(name string, q *eval.Params) string {
+		s := fmt.Sprintf("%s: training error %.6f", name, train.Error(q, k, t.threads))
+		if valid.Len() > 0 {
+			s += fmt.Sprintf(", validation error %.6f", valid.Error(q, k, t.threads))
+		}
+		return s
+	}
+	summary := report("start values", hand) + "\n" + report("tuned values (exact evaluation, rounded)", res)
+	fmt.Println(summary)
+	writePlot()
+	return o.finish(res, header+fmt.Sprintf("\n%d epochs in %v\n%s", len(hist), el.Round(time.Second), summary))
+}
+
+func tuneCoord(args []string) int {
+	t := newTuneFlags("coord")
+	var o outputFlags
+	o.register(t.fs)
+	rounds := t.fs.Int("rounds", 1, "full sweeps at most (0: until a sweep finds nothing)")
+	l2 := t.fs.Float64("l2", 0, "L2 penalty on the distance from the starting values (see docs/tuning.md)")
+	if !t.parse(args) {
+		return 2
+	}
+	p, err := t.start()
+	mask, err2 := t.groupMask()
+	if err == nil {
+		err = err2
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return 1
+	}
+	train, valid, ok := t.load(p)
+	if !ok {
+		return 1
+	}
+	k := t.fitK(train, p)
+	before := train.Error(p, k, t.threads)
+	n := 0
+	for i, on := range mask {
+		if on || (mask == nil && tune.Tunable(i)) {
+			n++
+		}
+	}
+	header := fmt.Sprintf("vireo tune coord %s\nK %.4f", strings.Join(args, " "), k)
+	bar := &tune.Progress{W: os.Stderr, Total: n}
+	stopped := interrupted()
+	start := time.Now()
+	res, after := tune.Coord(train, p, tune.CoordOptions{K: k, Mask: mask, MaxRounds: *rounds, Workers: t.threads, L2: *l2,
+		OnStep: func(e float64, i, steps int, q *eval.Params) bool {
+			if !t.quiet {
+				// The bar counts the first sweep; the refinement after it
+				// and further sweeps show at 99% with the error.
+				bar.Update(min(steps, n-1), fmt.Sprintf("error %.6f", e))
+			}
+			if o.every > 0 && steps%o.every == 0 {
+				if err := tune.SaveParams(o.out, q, header+fmt.Sprintf("\ncheckpoint after %d values", steps)); err != nil {
+					fmt.Fprintf(os.Stderr, "\ntune: checkpoint: %v\n", err)
+				}
+			}
+			return !stopped()
+		}})
+	if !t.quiet {
+		bar.Done()
+	}
+	summary := fmt.Sprintf("training error %.6f -> %.6f in %v", before, after, time.Since(start).Round(time.Millisecond))
+	if valid.Len() > 0 {
+		summary += fmt.Sprintf("\nvalidation error %.6f -> %.6f", valid.Error(p, k, t.threads), valid.Error(res, k, t.threads))
+	}
+	fmt.Println(summary)
+	return o.finish(res, header+"\n"+summary)
+}
+
+func tuneImportance(args []string) int {
+	t := newTuneFlags("importance")
+	if !t.parse(args) {
+		return 2
+	}
+	p, err := t.start()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return 1
+	}
+	train, _, ok := t.load(p)
+	if !ok {
+		return 1
+	}
+	k := t.fitK(train, p)
+	fmt.Printf("error %.6f; each term's share: the error with the term zeroed minus this\n", train.Error(p, k, t.threads))
+	group := eval.Group(eval.NumGroups)
+	for _, im := range tune.Importances(train, p, k, t.threads) {
+		if t.group != "" && !strings.EqualFold(im.Term.Group.String(), t.group) {
+			continue
+		}
+		if im.Term.Group != group {
+			group = im.Term.Group
+			fmt.Printf("\n[%s]\n", group)
+		}
+		fmt.Printf("  %-36s %+.6f\n", im.Term.Name, im.Share)
+	}
+	return 0
+}
+
+// tuneDefaults makes a parameter file the compiled-in defaults.
+func tuneDefaults(args []string) int {
+	if len(args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: vireo tune defaults PARAMS DIR (DIR: the eval package, e.g. eval)")
+		return 2
+	}
+	p, err := eval.LoadParams(args[0])
+	if err == nil {
+		err = writeDefaults(args[1], p)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s into %s and ran go generate\n", args[0], filepath.Join(args[1], "params.go"))
+	return 0
+}

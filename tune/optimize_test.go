@@ -1,0 +1,158 @@
+package tune
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"vireo/eval"
+)
+
+// TestAdamFromZeroLowersError tunes from zero on a small set and checks
+// that the exact evaluation of the rounded result beats the start by a
+// clear margin, and that the history is the one reported.
+func TestAdamFromZeroLowersError(t *testing.T) {
+	d := sample(t, 3000, nil)
+	k, _ := d.FitK(eval.Defaults(), 2)
+	start := FromZero(eval.Defaults())
+	opt := DefaultAdam(k)
+	opt.MaxEpochs, opt.Window = 60, 0
+	calls := 0
+	opt.OnEpoch = func(Epoch, Vector) bool { calls++; return true }
+	w, hist, err := Adam(d, nil, VectorOf(start), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hist) != 60 || calls != 60 {
+		t.Fatalf("%d epochs, %d callbacks, want 60", len(hist), calls)
+	}
+	before, after := d.Error(start, k, 2), d.Error(w.Params(), k, 2)
+	if after > 0.9*before {
+		t.Fatalf("error %.5f from zero, %.5f after 60 epochs: want at least 10%% lower", before, after)
+	}
+	if hist[59].Train >= hist[0].Train {
+		t.Fatalf("training error went from %.5f to %.5f", hist[0].Train, hist[59].Train)
+	}
+	for i, x := range w.Params().Pairs {
+		if eval.PairKind(i) == eval.EgOnly && x.MG != 0 {
+			t.Fatalf("endgame-only value %d got a middlegame part %d", i, x.MG)
+		}
+	}
+}
+
+// TestCoordLowersError runs one sweep of coordinate descent over the
+// non-linear values (king-danger units, scale percentages) and checks that the error it reports is
+// the exact error of the parameters it returns, lower than at the start,
+// and that only those values moved, attack units among them.
+func TestCoordLowersError(t *testing.T) {
+	d := sample(t, 2000, nil)
+	p := eval.Defaults()
+	k, _ := d.FitK(p, 2)
+	before := d.Error(p, k, 2)
+	// The king-safety attack units and the scale percentages: the
+	// scalars, all non-linear.
+	mask := TunableMask(eval.KingV, eval.ScaleV)
+	for i := range mask {
+		mask[i] = mask[i] && i >= scalarBase
+	}
+	res, after := Coord(d, p, CoordOptions{K: k, Mask: mask, MaxRounds: 1})
+	if got := d.Error(res, k, 2); got != after {
+		t.Fatalf("Coord reports error %.7f, its parameters give %.7f", after, got)
+	}
+	if after >= before {
+		t.Fatalf("error %.6f before, %.6f after", before, after)
+	}
+	rv, pv := VectorOf(res), VectorOf(p)
+	moved, scalars := 0, 0
+	for i := range rv {
+		if rv[i] != pv[i] {
+			if !mask[i] {
+				t.Fatalf("value %d of %s moved", i, GroupOf(i))
+			}
+			moved++
+			if GroupOf(i) == eval.KingV {
+				scalars++
+			}
+		}
+	}
+	if moved == 0 || scalars == 0 {
+		t.Fatalf("%d values moved, %d of them attack units", moved, scalars)
+	}
+}
+
+// TestImportances checks that every term is reported and that material
+// matters most.
+func TestImportances(t *testing.T) {
+	d := sample(t, 2000, nil)
+	p := eval.Defaults()
+	k, _ := d.FitK(p, 2)
+	imp := Importances(d, p, k, 2)
+	if len(imp) != len(eval.Terms()) {
+		t.Fatalf("%d importances for %d terms", len(imp), len(eval.Terms()))
+	}
+	best := imp[0]
+	for _, im := range imp {
+		if im.Share > best.Share {
+			best = im
+		}
+	}
+	if best.Term.Name != "PIECE_VALUE" || best.Share <= 0 {
+		t.Fatalf("largest share: %s %.6f, want PIECE_VALUE", best.Term.Name, best.Share)
+	}
+}
+
+// TestCoordCacheMatchesFullPass nudges random values, linear and scalar,
+// through the cache, reverting some, and compares its error with a full
+// pass of the exact evaluation after every step.
+func TestCoordCacheMatchesFullPass(t *testing.T) {
+	d := sample(t, 3000, nil)
+	p := eval.Defaults()
+	k, _ := d.FitK(p, 2)
+	c := newCoordCache(d, ints(p), k)
+	if full := d.Error(p, k, 2); math.Abs(c.mean()-full) > 1e-12 {
+		t.Fatalf("cache %.12f, full pass %.12f", c.mean(), full)
+	}
+	v := VectorOf(p)
+	r := rand.New(rand.NewSource(6))
+	for step := range 300 {
+		i := r.Intn(NumValues)
+		if !Tunable(i) {
+			continue
+		}
+		if step%3 == 0 {
+			i = scalarBase + r.Intn(nScalars) // the non-linear values often
+		}
+		delta := int32(r.Intn(41) - 20)
+		got := c.move(i, delta)
+		if r.Intn(2) == 0 {
+			c.revert(i, delta)
+			got = c.mean()
+		} else {
+			v[i] += float64(delta)
+		}
+		if full := d.Error(v.Params(), k, 2); math.Abs(got-full) > 1e-12 {
+			t.Fatalf("step %d (value %d by %d): cache %.12f, full pass %.12f", step, i, delta, got, full)
+		}
+	}
+}
+
+// TestCoordL2 checks the penalty: a huge one holds every value where it
+// started, a moderate one lets fewer values move than none.
+func TestCoordL2(t *testing.T) {
+	d := sample(t, 2000, nil)
+	p := eval.Defaults()
+	k, _ := d.FitK(p, 2)
+	mask := TunableMask(eval.PassedV)
+	movedWith := func(l2 float64) int {
+		res, _ := Coord(d, p, CoordOptions{K: k, Mask: mask, MaxRounds: 1, L2: l2})
+		rv, pv, n := VectorOf(res), VectorOf(p), 0
+		for i := range rv {
+			n += int(math.Abs(rv[i] - pv[i]))
+		}
+		return n
+	}
+	free, some, held := movedWith(0), movedWith(1e-6), movedWith(1)
+	if held != 0 || some >= free || free == 0 {
+		t.Fatalf("total distance moved: %d without a penalty, %d with 1e-6, %d with 1", free, some, held)
+	}
+}

@@ -1,0 +1,271 @@
+package tune
+
+import (
+	"bytes"
+	"errors"
+	"image/png"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"vireo/chess"
+	"vireo/data"
+	"vireo/eval"
+)
+
+const epdPath = "../../shared/data/labeled/engine-games.epd"
+
+// sample loads the first n positions of the shared labelled file, all
+// into the training set, skipping the test if the file is missing.
+func sample(t testing.TB, n int, p *eval.Params) *Dataset {
+	t.Helper()
+	if _, err := os.Stat(epdPath); err != nil {
+		t.Skipf("no labelled positions: %v", err)
+	}
+	train, valid, st, err := Load(LoadOptions{Files: []string{epdPath}, Limit: n, Params: p, Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if train.Len() != n || valid.Len() != 0 || st.Positions != n {
+		t.Fatalf("loaded %d + %d positions (%d read), want %d", train.Len(), valid.Len(), st.Positions, n)
+	}
+	return train
+}
+
+// samplePositions reads the first n positions as chess positions.
+func samplePositions(t testing.TB, n int) []*chess.Position {
+	t.Helper()
+	f, err := os.Open(epdPath)
+	if err != nil {
+		t.Skipf("no labelled positions: %v", err)
+	}
+	defer f.Close()
+	r := data.NewLabeledReader(f, epdPath)
+	var out []*chess.Position
+	for len(out) < n {
+		l, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, l.Pos)
+	}
+	return out
+}
+
+// perturbed returns the defaults with every tunable value moved at random.
+func perturbed(seed int64) *eval.Params {
+	r := rand.New(rand.NewSource(seed))
+	v := VectorOf(eval.Defaults())
+	for i := range v {
+		if Tunable(i) {
+			v[i] += float64(r.Intn(21) - 10)
+		}
+	}
+	return v.Params()
+}
+
+// TestSparseReproducesEvaluation checks the in-memory form against the
+// evaluator: the linear part exactly equals Trace.Linear and the whole
+// integer evaluation equals the engine's, for the parameters the data was
+// traced with and (for the linear part, which a trace does not fix) for
+// other parameters.
+func TestSparseReproducesEvaluation(t *testing.T) {
+	const n = 3000
+	d := sample(t, n, nil)
+	pos := samplePositions(t, n)
+	def := eval.New()
+	alt := perturbed(1)
+	wd, wa := ints(eval.Defaults()), ints(alt)
+	for j, p := range pos {
+		tr := def.Trace(p)
+		want := def.Evaluate(p)
+		if p.SideToMove() == chess.Black {
+			want = -want
+		}
+		if got := d.evalInt(j, wd); int(got) != want {
+			t.Fatalf("%s: sparse evaluation %d, engine %d", p.FEN(), got, want)
+		}
+		mg, eg := d.linear(j, wa)
+		wmg, weg := tr.Linear(alt)
+		if int(mg) != wmg || int(eg) != weg {
+			t.Fatalf("%s: sparse linear part (%d, %d) with other parameters, trace (%d, %d)", p.FEN(), mg, eg, wmg, weg)
+		}
+		v := tr.Evaluate(alt)
+		if p.SideToMove() == chess.Black {
+			v = -v
+		}
+		if got := d.evalInt(j, wa); int(got) != v {
+			t.Fatalf("%s: sparse evaluation %d with other parameters, trace %d", p.FEN(), got, v)
+		}
+	}
+	if b := float64(d.Bytes()) / float64(d.Len()); b > 250 {
+		t.Errorf("%.0f bytes per position, want at most 250", b)
+	}
+}
+
+// TestGradientMatchesFiniteDifferences compares the analytic gradient of
+// the float error with central differences, for every value with a
+// gradient, including the king-danger and scale scalars.
+func TestGradientMatchesFiniteDifferences(t *testing.T) {
+	d := sample(t, 400, nil)
+	// Fractional weights: with integers, a scale sum sitting exactly on
+	// its clamp or king-danger units exactly at 0 are kinks, where a
+	// central difference averages two one-sided slopes.
+	w := VectorOf(perturbed(2))
+	r := rand.New(rand.NewSource(4))
+	for i := range w {
+		if Tunable(i) {
+			w[i] += 0.1 + 0.8*r.Float64()
+		}
+	}
+	const k = 1.1
+	grad := make([]float64, NumValues)
+	d.lossGrad(w, k, grad, 2)
+	checked, scalars := 0, 0
+	for i := range w {
+		if !Tunable(i) {
+			continue
+		}
+		const h = 1e-3
+		x := w[i]
+		w[i] = x + h
+		up := d.lossGrad(w, k, nil, 2)
+		w[i] = x - h
+		down := d.lossGrad(w, k, nil, 2)
+		w[i] = x
+		fd := (up - down) / (2 * h)
+		if math.Abs(fd-grad[i]) > 1e-4*math.Abs(fd)+1e-11 {
+			t.Errorf("value %d (%s): gradient %.6g, finite difference %.6g", i, GroupOf(i), grad[i], fd)
+		}
+		if grad[i] != 0 {
+			checked++
+			if i >= scalarBase {
+				scalars++
+			}
+		}
+	}
+	if checked < 300 || scalars < 10 {
+		t.Fatalf("only %d non-zero gradients checked (%d scalars)", checked, scalars)
+	}
+}
+
+// TestFitKFindsKnownK draws results from the sigmoid with a known K and
+// checks that the line search recovers it.
+func TestFitKFindsKnownK(t *testing.T) {
+	d := sample(t, 5000, nil).Repeat(10)
+	ev := d.Evals(eval.Defaults(), 2)
+	r := rand.New(rand.NewSource(3))
+	for _, k0 := range []float64{0.7, 1.3} {
+		// Bernoulli results with mean sigmoid(k0, v): the squared error is
+		// a proper scoring rule, so its minimum is at k0.
+		for j := range d.hdr {
+			if r.Float64() < sigmoid(k0, float64(ev[j])) {
+				d.hdr[j].result = 2
+			} else {
+				d.hdr[j].result = 0
+			}
+		}
+		k, _ := d.FitK(eval.Defaults(), 2)
+		if math.Abs(k-k0) > 0.05*k0 {
+			t.Errorf("FitK found %.4f, want %.2f", k, k0)
+		}
+	}
+}
+
+// TestMalformedLinesReported checks that bad lines are reported with
+// their file and line numbers and skipped, or stop a strict load.
+func TestMalformedLinesReported(t *testing.T) {
+	good := `rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c9 "1-0";`
+	lines := []string{good, good, "this is not a position", good, `8/8/8/8/8/8/8/8 w - - c9 "1-0";`, "# comment", good}
+	path := filepath.Join(t.TempDir(), "bad.epd")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var bad []*data.LabeledError
+	train, valid, st, err := Load(LoadOptions{Files: []string{path}, OnBad: func(err error) {
+		var le *data.LabeledError
+		if !errors.As(err, &le) {
+			t.Fatalf("OnBad got %T %v", err, err)
+		}
+		bad = append(bad, le)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if train.Len()+valid.Len() != 4 || st.Positions != 4 || st.Bad != 2 {
+		t.Fatalf("loaded %d positions (%d bad), want 4 and 2", train.Len()+valid.Len(), st.Bad)
+	}
+	if len(bad) != 2 || bad[0].Line != 3 || bad[1].Line != 5 || bad[0].File != path {
+		t.Fatalf("bad lines %v, want lines 3 and 5 of %s", bad, path)
+	}
+	// A limit reached before a bad line: the line is never reported.
+	_, _, st, err = Load(LoadOptions{Files: []string{path}, Limit: 2, Strict: true})
+	if err != nil || st.Positions != 2 || st.Bad != 0 {
+		t.Fatalf("limit 2: %d positions, %d bad, %v", st.Positions, st.Bad, err)
+	}
+	_, _, _, err = Load(LoadOptions{Files: []string{path}, Strict: true})
+	var le *data.LabeledError
+	if !errors.As(err, &le) || le.Line != 3 || !strings.Contains(err.Error(), path+":3:") {
+		t.Fatalf("strict load: %v, want an error at %s:3", err, path)
+	}
+}
+
+// TestValidationSplit checks the share held out and that the split does
+// not depend on anything but the position.
+func TestValidationSplit(t *testing.T) {
+	if _, err := os.Stat(epdPath); err != nil {
+		t.Skip(err)
+	}
+	for _, block := range []int{0, 100} {
+		train, valid, _, err := Load(LoadOptions{Files: []string{epdPath}, Limit: 50000, Validation: 0.1, Block: block})
+		if err != nil {
+			t.Fatal(err)
+		}
+		share := float64(valid.Len()) / float64(train.Len()+valid.Len())
+		// 500 blocks of 100: the share's standard deviation is 0.013.
+		if tol := map[bool]float64{false: 0.015, true: 0.04}[block > 0]; math.Abs(share-0.1) > tol {
+			t.Fatalf("block %d: validation share %.3f, want about 0.1", block, share)
+		}
+		if block > 0 && valid.Len()%block != 0 {
+			t.Fatalf("block %d: %d positions held out, not whole blocks", block, valid.Len())
+		}
+	}
+}
+
+// TestPlotErrors draws a falling training and validation curve and
+// checks the picture: its size and both colours present.
+func TestPlotErrors(t *testing.T) {
+	var h []Epoch
+	for i := 1; i <= 300; i++ {
+		h = append(h, Epoch{N: i, Train: 0.06 + 0.03/float64(i), Valid: 0.085 + 0.02/float64(i)})
+	}
+	var b bytes.Buffer
+	if err := PlotErrors(&b, h); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds().Dx() != 640 || img.Bounds().Dy() != 400 {
+		t.Fatalf("image %v", img.Bounds())
+	}
+	var blue, red int
+	for y := 0; y < 400; y++ {
+		for x := 0; x < 640; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			switch {
+			case bl>>8 == 200 && r>>8 == 30 && g>>8 == 80:
+				blue++
+			case r>>8 == 210 && g>>8 == 40:
+				red++
+			}
+		}
+	}
+	if blue < 600 || red < 600 {
+		t.Fatalf("%d blue and %d red pixels, want both curves drawn", blue, red)
+	}
+}
