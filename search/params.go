@@ -69,7 +69,7 @@ func DefaultParams() Params {
 		HistPruneDepth: 0, HistPruneMargin: 2048,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096,
 		SEDepth: 0, SEDoubleMargin: 20,
-		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 0, CheckExt: 1,
+		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1,
 		CorrPawnW: 0, CorrNonPawnW: 0, CorrMajorW: 0, CorrMinorW: 0, CorrContW: 0, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
 	}
