@@ -225,7 +225,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
 	bestScore := -Infinite
 	bestMove := chess.NoMove
-	moveCount, quietsTried, noisyTried := 0, 0, 0
+	moveCount, quietsTried, noisyTried, quietsSeen := 0, 0, 0, 0
 	histRange := w.hist.quietRange()
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
@@ -234,6 +234,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		moveCount++
 		quiet := !pos.IsNoisy(m)
+		quietsSeen += b2i(quiet)
 		histScore := 0 // quiet moves only, scaled to ±historyScale/2
 		if quiet {
 			histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &ct)) * (historyScale / 2) / histRange
@@ -254,7 +255,11 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					} else if !improving {
 						limit /= 2
 					}
-					if float64(moveCount) >= limit {
+					count := moveCount
+					if p.LMPQuiets != 0 {
+						count = quietsSeen
+					}
+					if float64(count) >= limit {
 						mp.skipQuiets()
 						continue
 					}

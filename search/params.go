@@ -25,6 +25,7 @@ type Params struct {
 	ProbCutDepth, ProbCutMargin, ProbCutImproving int
 
 	LMPDepth, LMPBase int
+	LMPQuiets         int // 1: the LMP threshold counts quiet moves only, not all moves
 
 	FutilityDepth, FutilityBase, FutilityMargin int
 
@@ -63,7 +64,7 @@ func DefaultParams() Params {
 		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, NMPImprovingMargin: 0,
 		IIDDepth: 0, IIRDepth: 0,
 		ProbCutDepth: 0, ProbCutMargin: 200, ProbCutImproving: 50,
-		LMPDepth: 0, LMPBase: 3,
+		LMPDepth: 0, LMPBase: 3, LMPQuiets: 0,
 		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		SEEQuietDepth: 0, SEEQuietMargin: 60, SEENoisyDepth: 0, SEENoisyMargin: 25,
 		HistPruneDepth: 0, HistPruneMargin: 2048,
@@ -107,6 +108,7 @@ func (p *Params) Table() []ParamInfo {
 		{"ProbCutImproving", &p.ProbCutImproving, 0, 150, 0, 0},
 		{"LMPDepth", &p.LMPDepth, 0, 12, 0, 0},
 		{"LMPBase", &p.LMPBase, 1, 10, 0, 0},
+		{"LMPQuiets", &p.LMPQuiets, 0, 1, 0, 0},
 		{"FutilityDepth", &p.FutilityDepth, 0, 12, 0, 0},
 		{"FutilityBase", &p.FutilityBase, 0, 300, 0, 0},
 		{"FutilityMargin", &p.FutilityMargin, 20, 250, 0, 0},
