@@ -52,6 +52,11 @@ type Params struct {
 
 	// History tables beyond seed 004 (see History), 0 = off.
 	HistGravity, ContHistPlies, CaptHist, CounterMove int
+
+	// Time management (issue 11): how strongly the soft limit follows
+	// best-move stability, the score trend and the best move's share of
+	// the root nodes, in percent of the designed strength (100); 0 = off.
+	TMStability, TMScoreTrend, TMNodeShare int
 }
 
 // DefaultParams returns the tuned defaults.
@@ -72,6 +77,7 @@ func DefaultParams() Params {
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 0, CheckExt: 1,
 		CorrPawnW: 0, CorrNonPawnW: 0, CorrMajorW: 0, CorrMinorW: 0, CorrContW: 0, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
+		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 0,
 	}
 }
 
@@ -136,6 +142,9 @@ func (p *Params) Table() []ParamInfo {
 		{"ContHistPlies", &p.ContHistPlies, 0, 2, 0, 0},
 		{"CaptHist", &p.CaptHist, 0, 1, 0, 0},
 		{"CounterMove", &p.CounterMove, 0, 1, 0, 0},
+		{"TMStability", &p.TMStability, 0, 200, 0, 0},
+		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
+		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},
 	}
 	for i := range t {
 		r := float64(t[i].Max - t[i].Min)
