@@ -40,8 +40,10 @@ type timeManager struct {
 }
 
 // newTimeManager computes the limits. overhead is subtracted for the
-// latency between engine and GUI that the engine cannot see.
-func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time) timeManager {
+// latency between engine and GUI that the engine cannot see: once from
+// the clock, and with reserve (TMLagReserve) once for every move the
+// clock must last.
+func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time, reserve bool) timeManager {
 	tm := timeManager{start: start}
 	if l.MoveTime > 0 {
 		tm.timed = true
@@ -67,7 +69,17 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	// one late runs to the hard limit: the soft limit (no new iteration)
 	// sits well below the optimum and the hard one a few times above it,
 	// but never near what is left on the clock.
-	optimum := avail/time.Duration(mtg) + inc*4/5
+	var optimum time.Duration
+	if reserve {
+		// The clock and the increments of the next mtg moves, less the
+		// overhead every one of those moves will lose: on a low clock
+		// the move spends less than the increment and the clock grows
+		// back, instead of running down to where one lag spike flags.
+		total := left + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+2)
+		optimum = max(total/time.Duration(mtg), 0)
+	} else {
+		optimum = avail/time.Duration(mtg) + inc*4/5
+	}
 	optimum = min(optimum, avail/4)
 	tm.soft = optimum * 3 / 5
 	tm.hard = min(optimum*5/2, avail*2/5)

@@ -57,6 +57,9 @@ type Params struct {
 	// best-move stability, the score trend and the best move's share of
 	// the root nodes, in percent of the designed strength (100); 0 = off.
 	TMStability, TMScoreTrend, TMNodeShare int
+	// TMLagReserve 1 plans each move net of the move overhead of every
+	// move until the horizon (Stockfish's rule); 0 time manager v1.
+	TMLagReserve int
 }
 
 // DefaultParams returns the tuned defaults.
@@ -77,7 +80,7 @@ func DefaultParams() Params {
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 0, CheckExt: 1,
 		CorrPawnW: 0, CorrNonPawnW: 0, CorrMajorW: 0, CorrMinorW: 0, CorrContW: 0, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
-		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 0,
+		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 0, TMLagReserve: 1,
 	}
 }
 
@@ -145,6 +148,7 @@ func (p *Params) Table() []ParamInfo {
 		{"TMStability", &p.TMStability, 0, 200, 0, 0},
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},
+		{"TMLagReserve", &p.TMLagReserve, 0, 1, 0, 0},
 	}
 	for i := range t {
 		r := float64(t[i].Max - t[i].Min)

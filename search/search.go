@@ -259,7 +259,7 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 		w.start = limits.Start
 	}
 	w.ponderMode = limits.Ponder
-	w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, w.start)
+	w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, w.start, s.Params.TMLagReserve != 0)
 	w.setParams(s.Params)
 	w.hist.Age()
 	return w.iterate()

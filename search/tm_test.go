@@ -33,14 +33,18 @@ func TestTimeManagerClockTable(t *testing.T) {
 		{"5 ms left", 5 * ms, 0, 0},
 		{"increment only", 0, 100 * ms, 0},
 	} {
-		for _, side := range []chess.Color{chess.White, chess.Black} {
+		for _, tr := range []struct {
+			side    chess.Color
+			reserve bool
+		}{{chess.White, false}, {chess.Black, false}, {chess.White, true}, {chess.Black, true}} {
+			side := tr.side
 			l := Limits{MovesToGo: tc.mtg}
 			if side == chess.White {
 				l.WTime, l.WInc, l.BTime, l.BInc = tc.left, tc.inc, time.Hour, time.Hour
 			} else {
 				l.BTime, l.BInc, l.WTime, l.WInc = tc.left, tc.inc, time.Hour, time.Hour
 			}
-			tm := newTimeManager(l, side, overhead, time.Now())
+			tm := newTimeManager(l, side, overhead, time.Now(), tr.reserve)
 			avail := max(tc.left-overhead, ms)
 			frac := avail * 2 / 5
 			if tc.mtg == 1 {
@@ -68,22 +72,39 @@ func TestTimeManagerClockTable(t *testing.T) {
 		}
 	}
 	// movetime is a fixed budget: the scalings do not change it.
-	tm := newTimeManager(Limits{MoveTime: 500 * ms}, chess.White, overhead, time.Now())
+	tm := newTimeManager(Limits{MoveTime: 500 * ms}, chess.White, overhead, time.Now(), true)
 	if tm.soft != 490*ms || tm.hard != 490*ms || tm.scaledSoft(2) != 490*ms || tm.scaledSoft(0.5) != 490*ms {
 		t.Errorf("movetime 500: soft %v hard %v", tm.soft, tm.hard)
 	}
 	// No clock: not timed.
-	if tm := newTimeManager(Limits{Depth: 5}, chess.White, overhead, time.Now()); tm.timed {
+	if tm := newTimeManager(Limits{Depth: 5}, chess.White, overhead, time.Now(), true); tm.timed {
 		t.Error("depth 5 must not be timed")
 	}
-	// A longer clock never gives less time.
-	prev := time.Duration(0)
-	for left := 20 * ms; left < 100*time.Second; left = left * 3 / 2 {
-		tm := newTimeManager(Limits{WTime: left, WInc: 10 * ms}, chess.White, overhead, time.Now())
-		if tm.hard < prev {
-			t.Errorf("%v left: hard %v below the %v of a shorter clock", left, tm.hard, prev)
+	for _, reserve := range []bool{false, true} {
+		// A longer clock never gives less time.
+		prev := time.Duration(0)
+		for left := 20 * ms; left < 100*time.Second; left = left * 3 / 2 {
+			tm := newTimeManager(Limits{WTime: left, WInc: 10 * ms}, chess.White, overhead, time.Now(), reserve)
+			if tm.hard < prev {
+				t.Errorf("reserve %v, %v left: hard %v below the %v of a shorter clock", reserve, left, tm.hard, prev)
+			}
+			prev = tm.hard
 		}
-		prev = tm.hard
+	}
+	// With the lag reserve, a low clock at 1+0.01 is spent below the
+	// increment, so that it grows back; a healthy one is not starved.
+	for _, tc := range []struct {
+		left, inc, maxSoft, minSoft time.Duration
+	}{
+		{300 * ms, 10 * ms, 10 * ms, ms},
+		{100 * ms, 10 * ms, 5 * ms, ms},
+		{1000 * ms, 10 * ms, 30 * ms, 10 * ms},
+		{10 * time.Second, 100 * ms, time.Second, 150 * ms},
+	} {
+		tm := newTimeManager(Limits{WTime: tc.left, WInc: tc.inc}, chess.White, overhead, time.Now(), true)
+		if tm.soft > tc.maxSoft || tm.soft < tc.minSoft {
+			t.Errorf("reserve, %v+%v: soft %v outside [%v, %v]", tc.left, tc.inc, tm.soft, tc.minSoft, tc.maxSoft)
+		}
 	}
 }
 
@@ -118,7 +139,7 @@ func TestTimeManagerScalings(t *testing.T) {
 		p.TMStability, p.TMScoreTrend, p.TMNodeShare = stab, trend, share
 		return p
 	}
-	tm := newTimeManager(Limits{WTime: 60 * time.Second, WInc: 600 * time.Millisecond}, chess.White, 10*time.Millisecond, time.Now())
+	tm := newTimeManager(Limits{WTime: 60 * time.Second, WInc: 600 * time.Millisecond}, chess.White, 10*time.Millisecond, time.Now(), true)
 	soft := func(p Params, sig tmSignals) time.Duration { return tm.scaledSoft(tmFactor(&p, sig)) }
 	base := tm.soft
 	type cmp struct {
