@@ -476,3 +476,20 @@ func TestClockFromLimitsStart(t *testing.T) {
 		t.Error("no move")
 	}
 }
+
+// With every scaling at its maximum a search on a clock still stops
+// within its hard limit (two fifths of the clock; the test allows for a
+// loaded machine).
+func TestScaledSearchKeepsHardLimit(t *testing.T) {
+	for _, on := range []int{0, 200} {
+		s := NewSearcher(16)
+		s.Params.TMStability, s.Params.TMScoreTrend, s.Params.TMNodeShare = on, on, on
+		for _, fen := range []string{chess.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
+			t0 := time.Now()
+			res := s.Search(chess.MustParseFEN(fen), Limits{WTime: time.Second, BTime: time.Second, WInc: 10 * time.Millisecond, BInc: 10 * time.Millisecond})
+			if el := time.Since(t0); el > 900*time.Millisecond || res.Best == chess.NoMove {
+				t.Errorf("scalings %d, %s: %v on a 1 s clock, move %v", on, fen, el, res.Best)
+			}
+		}
+	}
+}
