@@ -215,7 +215,11 @@ func (l *infoLog) all() []Info {
 func TestNodesExact(t *testing.T) {
 	for _, fen := range []string{chess.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"8/8/8/4k3/8/8/3PK3/8 w - - 0 1"} {
-		for _, n := range []uint64{1000, 5000, 20001, 123457} {
+		sizes := []uint64{1000, 5000, 20001, 123457}
+		if testing.Short() {
+			sizes = sizes[:3]
+		}
+		for _, n := range sizes {
 			s := NewSearcher(16)
 			var log infoLog
 			s.OnInfo = log.add
@@ -321,6 +325,9 @@ func TestMultiPVLines(t *testing.T) {
 		{"7k/8/8/8/8/8/6PP/7K w - - 0 1", 256, 5, 5}, // five legal moves
 		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 1, 6, 1},
 	} {
+		if testing.Short() && tc.depth > 6 {
+			tc.depth = 6 // the race detector's run
+		}
 		s := NewSearcher(16)
 		s.MultiPV = tc.multiPV
 		var log infoLog
@@ -435,7 +442,7 @@ func TestPonderClockFromPonderhit(t *testing.T) {
 	s.PonderHit()
 	select {
 	case <-done:
-	case <-time.After(2 * time.Second):
+	case <-time.After(5 * time.Second):
 		t.Fatal("no answer after ponderhit to a finished ponder search")
 	}
 
@@ -448,7 +455,7 @@ func TestPonderClockFromPonderhit(t *testing.T) {
 		if res.Best == chess.NoMove {
 			t.Error("no move after stop during ponder")
 		}
-	case <-time.After(2 * time.Second):
+	case <-time.After(5 * time.Second):
 		t.Fatal("stop during ponder did not answer")
 	}
 
@@ -467,10 +474,10 @@ func TestClockFromLimitsStart(t *testing.T) {
 	s := NewSearcher(16)
 	s.MoveOverhead = 0
 	t0 := time.Now()
-	res := s.Search(chess.StartPosition(), Limits{MoveTime: 1200 * time.Millisecond, Start: t0.Add(-time.Second)})
-	if el := time.Since(t0); el > 900*time.Millisecond {
+	res := s.Search(chess.StartPosition(), Limits{MoveTime: 3200 * time.Millisecond, Start: t0.Add(-3 * time.Second)})
+	if el := time.Since(t0); el > 2500*time.Millisecond {
 		// 200 ms are left of the budget; a loaded machine gets more.
-		t.Errorf("a search whose go came 1 s ago with movetime 1200 took %v", el)
+		t.Errorf("a search whose go came 3 s ago with movetime 3200 took %v", el)
 	}
 	if res.Best == chess.NoMove {
 		t.Error("no move")
@@ -478,17 +485,17 @@ func TestClockFromLimitsStart(t *testing.T) {
 }
 
 // With every scaling at its maximum a search on a clock still stops
-// within its hard limit (two fifths of the clock; the test allows for a
-// loaded machine).
+// within its hard limit: about 0.6 s here, while the test allows up to
+// two fifths of the clock (4 s) for a loaded machine.
 func TestScaledSearchKeepsHardLimit(t *testing.T) {
 	for _, on := range []int{0, 200} {
 		s := NewSearcher(16)
 		s.Params.TMStability, s.Params.TMScoreTrend, s.Params.TMNodeShare = on, on, on
 		for _, fen := range []string{chess.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
 			t0 := time.Now()
-			res := s.Search(chess.MustParseFEN(fen), Limits{WTime: time.Second, BTime: time.Second, WInc: 10 * time.Millisecond, BInc: 10 * time.Millisecond})
-			if el := time.Since(t0); el > 900*time.Millisecond || res.Best == chess.NoMove {
-				t.Errorf("scalings %d, %s: %v on a 1 s clock, move %v", on, fen, el, res.Best)
+			res := s.Search(chess.MustParseFEN(fen), Limits{WTime: 10 * time.Second, BTime: 10 * time.Second})
+			if el := time.Since(t0); el > 4*time.Second || res.Best == chess.NoMove {
+				t.Errorf("scalings %d, %s: %v on a 10 s clock, move %v", on, fen, el, res.Best)
 			}
 		}
 	}
