@@ -18,19 +18,32 @@ type Limits struct {
 	Infinite     bool
 	Ponder       bool
 	SearchMoves  []chess.Move
+	// Start is when the GUI's "go" arrived: the clock runs from then, not
+	// from when the search goroutine got going. Zero: the search's start.
+	Start time.Time
 }
 
 // timeManager turns the clock into a soft limit (no new iteration starts
 // after it) and a hard limit (the search stops at once).
+//
+// The soft limit is a base value that the search may scale between
+// iterations by what it has learned (tmFactor): best-move stability, the
+// score trend and the share of root nodes spent on the best move. The
+// scaled soft limit never exceeds the hard limit, and the hard limit never
+// exceeds a fixed fraction of the clock left after the move overhead.
 type timeManager struct {
 	start      time.Time
 	soft, hard time.Duration
 	timed      bool
+	// scalable is false for movetime, where the budget is fixed.
+	scalable bool
 }
 
 // newTimeManager computes the limits. overhead is subtracted for the
-// latency between engine and GUI that the engine cannot see.
-func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time) timeManager {
+// latency between engine and GUI that the engine cannot see: once from
+// the clock, and with reserve (TMLagReserve) once for every move the
+// clock must last.
+func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time, reserve bool) timeManager {
 	tm := timeManager{start: start}
 	if l.MoveTime > 0 {
 		tm.timed = true
@@ -45,7 +58,7 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	if left <= 0 && inc <= 0 {
 		return tm // no clock: depth, nodes, mate or infinite
 	}
-	tm.timed = true
+	tm.timed, tm.scalable = true, true
 	avail := max(left-overhead, time.Millisecond)
 	mtg := 40
 	if l.MovesToGo > 0 {
@@ -56,7 +69,17 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	// one late runs to the hard limit: the soft limit (no new iteration)
 	// sits well below the optimum and the hard one a few times above it,
 	// but never near what is left on the clock.
-	optimum := avail/time.Duration(mtg) + inc*4/5
+	var optimum time.Duration
+	if reserve {
+		// The clock and the increments of the next mtg moves, less the
+		// overhead every one of those moves will lose: on a low clock
+		// the move spends less than the increment and the clock grows
+		// back, instead of running down to where one lag spike flags.
+		total := left + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+2)
+		optimum = max(total/time.Duration(mtg), 0)
+	} else {
+		optimum = avail/time.Duration(mtg) + inc*4/5
+	}
 	optimum = min(optimum, avail/4)
 	tm.soft = optimum * 3 / 5
 	tm.hard = min(optimum*5/2, avail*2/5)
@@ -70,3 +93,60 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 }
 
 func (tm *timeManager) elapsed() time.Duration { return time.Since(tm.start) }
+
+// scaledSoft is the soft limit multiplied by f, kept within [1 ms, hard].
+// For movetime the budget is fixed and f is ignored.
+func (tm *timeManager) scaledSoft(f float64) time.Duration {
+	if !tm.scalable {
+		return tm.soft
+	}
+	s := time.Duration(float64(tm.soft) * f)
+	return min(max(s, time.Millisecond), tm.hard)
+}
+
+// tmSignals is what the search has learned by the end of an iteration,
+// for the soft limit.
+type tmSignals struct {
+	// stable counts the completed iterations in a row, before this one,
+	// that had the same best move (0: it has just changed).
+	stable int
+	// score is this iteration's, prev the one before, avg the mean of up
+	// to four before; trend is false when there is no earlier iteration.
+	score, prev, avg int
+	trend            bool
+	// share is the fraction of the root nodes of the whole search that
+	// went to the best move, or a negative number when unknown.
+	share float64
+}
+
+// tmFactor scales the soft limit. Each term is weighted by its parameter
+// in percent (0: off, 100: the designed strength) and is 1 when off, so
+// with all three at 0 the time management is seed 004's plain one.
+func tmFactor(p *Params, sig tmSignals) float64 {
+	f := 1.0
+	// (a) A best move that keeps changing needs time; one that has stood
+	// for ten iterations does not: 1.25 at 0 iterations, 0.75 at 10.
+	if p.TMStability > 0 {
+		k := float64(p.TMStability) / 100
+		f *= max(1+k*0.05*float64(5-min(sig.stable, 10)), 0.25)
+	}
+	// (b) A score dropping against the previous iteration and the recent
+	// average means trouble: think longer. A rising one: a little less.
+	// The drop is in centipawns, mates count as +-1000.
+	if p.TMScoreTrend > 0 && sig.trend {
+		c := func(v int) int { return min(max(v, -1000), 1000) }
+		s := c(sig.score)
+		drop := min(max((c(sig.prev)-s)+(c(sig.avg)-s), -100), 200)
+		k := float64(p.TMScoreTrend) / 100
+		f *= max(1+k*float64(drop)/400, 0.25)
+	}
+	// (c) When almost every root node went to the best move the others
+	// were refuted quickly and the choice is easy (Ethereal's rule):
+	// 0.5 when the share is 95% or more, 1 at 70%, 2 at 20% or less.
+	if p.TMNodeShare > 0 && sig.share >= 0 {
+		base := min(max(2*(1-sig.share)+0.4, 0.5), 2)
+		k := float64(p.TMNodeShare) / 100
+		f *= max(1+k*(base-1), 0.25)
+	}
+	return min(f, 4)
+}

@@ -53,6 +53,14 @@ type Params struct {
 
 	// History tables beyond seed 004 (see History), 0 = off.
 	HistGravity, ContHistPlies, CaptHist, CounterMove int
+
+	// Time management (issue 11): how strongly the soft limit follows
+	// best-move stability, the score trend and the best move's share of
+	// the root nodes, in percent of the designed strength (100); 0 = off.
+	TMStability, TMScoreTrend, TMNodeShare int
+	// TMLagReserve 1 plans each move net of the move overhead of every
+	// move until the horizon (Stockfish's rule); 0 time manager v1.
+	TMLagReserve int
 }
 
 // DefaultParams returns the tuned defaults.
@@ -73,6 +81,7 @@ func DefaultParams() Params {
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1,
 		CorrPawnW: 0, CorrNonPawnW: 0, CorrMajorW: 0, CorrMinorW: 0, CorrContW: 0, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
+		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 0, TMLagReserve: 1,
 	}
 }
 
@@ -138,6 +147,10 @@ func (p *Params) Table() []ParamInfo {
 		{"ContHistPlies", &p.ContHistPlies, 0, 2, 0, 0},
 		{"CaptHist", &p.CaptHist, 0, 1, 0, 0},
 		{"CounterMove", &p.CounterMove, 0, 1, 0, 0},
+		{"TMStability", &p.TMStability, 0, 200, 0, 0},
+		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
+		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},
+		{"TMLagReserve", &p.TMLagReserve, 0, 1, 0, 0},
 	}
 	for i := range t {
 		r := float64(t[i].Max - t[i].Min)

@@ -60,31 +60,51 @@ type Searcher struct {
 
 	stop      atomic.Bool
 	pondering atomic.Bool
-	ponderhit chan struct{}
 	mu        sync.Mutex // serialises Search calls
 	worker    *Worker
 	evalPrm   *eval.Params // nil: the compiled-in evaluation
+
+	// ponderhitAt is when ponderhit arrived, as time since epoch (a
+	// monotonic reading): the clock of a pondering search runs from it.
+	ponderhitAt atomic.Int64
+	epoch       time.Time
+	// wake gets a token on Stop and PonderHit, for a finished search
+	// that waits for one of them before answering.
+	wake chan struct{}
 }
 
 // NewSearcher returns a searcher with a table of hashMB megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	s := &Searcher{TT: NewTT(hashMB), MultiPV: 1, MoveOverhead: 10 * time.Millisecond, Params: DefaultParams()}
+	s := &Searcher{TT: NewTT(hashMB), MultiPV: 1, MoveOverhead: 10 * time.Millisecond, Params: DefaultParams(),
+		epoch: time.Now(), wake: make(chan struct{}, 1)}
 	s.worker = newWorker(s)
 	return s
 }
 
 // Stop asks a running search to finish as soon as possible. Safe to call
 // from any goroutine.
-func (s *Searcher) Stop() { s.stop.Store(true) }
+func (s *Searcher) Stop() {
+	s.stop.Store(true)
+	s.signal()
+}
 
 // PonderHit tells a pondering search that the expected move was played:
-// from now on it runs on the clock it was given.
+// from now on it runs on the clock it was given, counted from this call.
+// Without a pondering search it does nothing.
 func (s *Searcher) PonderHit() {
+	at := int64(time.Since(s.epoch))
 	if s.pondering.Load() {
-		select {
-		case s.ponderhit <- struct{}{}:
-		default:
+		s.ponderhitAt.Store(at)
+		if s.pondering.CompareAndSwap(true, false) {
+			s.signal()
 		}
+	}
+}
+
+func (s *Searcher) signal() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
 	}
 }
 
@@ -140,6 +160,10 @@ type Worker struct {
 	// sePickers serve the singular-extension searches, which run at the
 	// ply of a node whose own picker is still in use.
 	sePickers [MaxPly + 1]picker
+
+	// ponderMode is true until the worker has seen the ponderhit of a
+	// pondering search; no time limit applies while it is.
+	ponderMode bool
 }
 
 // frame is the per-ply search stack entry.
@@ -161,6 +185,7 @@ type rootMove struct {
 	prevScore int
 	pv        []chess.Move
 	seldepth  int
+	nodes     uint64 // spent on this move in the whole search, for the time manager
 }
 
 func newWorker(s *Searcher) *Worker {
@@ -217,8 +242,11 @@ func (s *Searcher) runGuarded(pos *chess.Position, limits Limits) (res Result) {
 
 func (s *Searcher) prepare(limits Limits) {
 	s.stop.Store(false)
-	s.ponderhit = make(chan struct{}, 1)
 	s.pondering.Store(limits.Ponder)
+	select { // a token left by the previous search
+	case <-s.wake:
+	default:
+	}
 }
 
 func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
@@ -227,7 +255,11 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 	w.pos = pos.Copy()
 	w.limits = limits
 	w.start = time.Now()
-	w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, w.start)
+	if !limits.Start.IsZero() && limits.Start.Before(w.start) {
+		w.start = limits.Start
+	}
+	w.ponderMode = limits.Ponder
+	w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, w.start, s.Params.TMLagReserve != 0)
 	w.setParams(s.Params)
 	w.hist.Age()
 	return w.iterate()
@@ -254,6 +286,9 @@ func (w *Worker) iterate() Result {
 	if w.limits.Depth > 0 {
 		maxDepth = min(w.limits.Depth, maxDepth)
 	}
+	// What the time manager learns from iteration to iteration.
+	var scores []int
+	stable := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		w.rootDepth = depth
 		for i := range w.rootMvs {
@@ -276,40 +311,98 @@ func (w *Worker) iterate() Result {
 			w.reportRoot(depth, i, BoundExact)
 		}
 		rm := w.rootMvs[0]
-		res = Result{Best: rm.move, Score: rm.score, Depth: depth, PV: rm.pv}
-		if w.stopped || w.timeToStop(depth) {
+		if depth > 1 && rm.move == res.Best {
+			stable++
+		} else if depth > 1 {
+			stable = 0
+		}
+		// The PV is copied: the next iteration rewrites rm.pv in place,
+		// and an unfinished one must not leave a mixed, illegal line here.
+		res = Result{Best: rm.move, Score: rm.score, Depth: depth, PV: append([]chess.Move(nil), rm.pv...)}
+		sig := tmSignals{stable: stable, score: rm.score, share: w.bestShare()}
+		if n := len(scores); n > 0 {
+			sig.trend, sig.prev = true, scores[n-1]
+			last := scores[max(n-4, 0):]
+			for _, v := range last {
+				sig.avg += v
+			}
+			sig.avg /= len(last)
+		}
+		scores = append(scores, rm.score)
+		if w.stopped || w.timeToStop(sig) {
 			break
 		}
 	}
 	// The last line printed must show the move played: an aspiration
-	// failure of an unfinished iteration may have shown another.
-	if w.lastReported != res.Best {
+	// failure of an unfinished iteration may have shown another. After a
+	// stop it also gives the final node count (exactly N for "go nodes N").
+	if w.lastReported != res.Best || w.stopped {
 		w.report(Info{Depth: res.Depth, Score: res.Score, Bound: BoundExact, MultiPV: 1, PV: res.PV})
 	}
 	w.waitPonder()
 	res.Nodes = w.nodes
 	if len(res.PV) > 1 {
 		res.Ponder = res.PV[1]
+	} else {
+		res.Ponder = w.ttPonder(res.Best)
 	}
 	return res
 }
 
+// ttPonder finds a move to ponder on when the PV ends after the best move
+// (cut short by a table hit): the table's move in the position after it.
+func (w *Worker) ttPonder(best chess.Move) chess.Move {
+	if best == chess.NoMove {
+		return chess.NoMove
+	}
+	w.pos.MakeMove(best)
+	defer w.pos.UnmakeMove()
+	if d, ok := w.s.TT.Probe(w.pos.Key()); ok && w.pos.IsLegal(d.Move) {
+		return d.Move
+	}
+	return chess.NoMove
+}
+
+// bestShare is the fraction of the root nodes of this search that went
+// to the current best move.
+func (w *Worker) bestShare() float64 {
+	var total uint64
+	for i := range w.rootMvs {
+		total += w.rootMvs[i].nodes
+	}
+	if total == 0 {
+		return -1
+	}
+	return float64(w.rootMvs[0].nodes) / float64(total)
+}
+
 // waitPonder keeps a finished search from answering before the GUI says
 // stop or ponderhit, as the protocol requires for "go ponder" and
-// "go infinite".
+// "go infinite" (where ponderhit does not end the wait).
 func (w *Worker) waitPonder() {
 	for (w.s.pondering.Load() || w.limits.Infinite) && !w.s.stop.Load() {
 		select {
-		case <-w.s.ponderhit:
-			w.s.pondering.Store(false)
-		case <-time.After(2 * time.Millisecond):
+		case <-w.s.wake:
+		case <-time.After(50 * time.Millisecond): // belt and braces
 		}
 	}
 }
 
+// syncPonder notices a ponderhit: from then on the clock runs, counted
+// from the moment the ponderhit arrived, not from "go ponder".
+func (w *Worker) syncPonder() {
+	if w.ponderMode && !w.s.pondering.Load() {
+		w.ponderMode = false
+		w.tm.start = w.s.epoch.Add(time.Duration(w.s.ponderhitAt.Load()))
+	}
+}
+
 // timeToStop decides between iterations whether to start another.
-func (w *Worker) timeToStop(depth int) bool {
+func (w *Worker) timeToStop(sig tmSignals) bool {
 	if w.s.stop.Load() {
+		return true
+	}
+	if w.limits.Nodes > 0 && w.nodes >= w.limits.Nodes {
 		return true
 	}
 	if w.limits.Mate > 0 {
@@ -317,10 +410,11 @@ func (w *Worker) timeToStop(depth int) bool {
 			return true
 		}
 	}
-	if w.s.pondering.Load() || w.limits.Infinite {
+	w.syncPonder()
+	if w.ponderMode || w.limits.Infinite || !w.tm.timed {
 		return false
 	}
-	return w.tm.timed && w.tm.elapsed() >= w.tm.soft
+	return w.tm.elapsed() >= w.tm.scaledSoft(tmFactor(&w.p, sig))
 }
 
 func (w *Worker) initRootMoves() {
@@ -399,6 +493,12 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		w.stack[0].move, w.stack[0].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
 		w.nodes++
+		w.checkLimits() // so that a node limit is met exactly
+		if w.stopped {
+			pos.UnmakeMove()
+			return bestScore
+		}
+		nodes0 := w.nodes
 		var score int
 		if i == w.pvIdx {
 			score = -w.search(-beta, -alpha, depth-1, 1, true, false)
@@ -409,6 +509,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 			}
 		}
 		pos.UnmakeMove()
+		rm.nodes += w.nodes - nodes0 + 1
 		if w.stopped {
 			return bestScore
 		}
@@ -441,10 +542,18 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 	return bestScore
 }
 
-// checkLimits is called at every node; it reads the clock only every 1024
-// nodes because that is slow.
+// checkLimits is called right after every node is counted. The stop flag
+// and a node limit are checked at every node (so "go nodes N" searches
+// exactly N); the clock every 128 nodes, a fraction of a millisecond, so
+// that the hard limit holds on a one-second clock.
 func (w *Worker) checkLimits() {
-	if w.stopped || w.rootDepth <= 1 {
+	if w.stopped {
+		// Nodes entered after the stop return at once; they are not
+		// counted, so the count stays the one at which the search stopped.
+		w.nodes--
+		return
+	}
+	if w.rootDepth <= 1 {
 		// Depth 1 takes microseconds and always completes, so that every
 		// search has a move and a score to give.
 		return
@@ -457,19 +566,10 @@ func (w *Worker) checkLimits() {
 		w.stopped = true
 		return
 	}
-	if w.nodes&1023 == 0 && w.tm.timed && !w.s.pondering.Load() && !w.limits.Infinite {
-		if w.tm.elapsed() >= w.tm.hard {
+	if w.nodes&127 == 0 {
+		w.syncPonder()
+		if w.tm.timed && !w.ponderMode && !w.limits.Infinite && w.tm.elapsed() >= w.tm.hard {
 			w.stopped = true
-		}
-	}
-	if w.nodes&1023 == 0 && w.s.pondering.Load() {
-		select {
-		case <-w.s.ponderhit:
-			w.s.pondering.Store(false)
-			// The clock runs from ponderhit: the time spent pondering was
-			// the opponent's.
-			w.tm = newTimeManager(w.limits, w.pos.SideToMove(), w.s.MoveOverhead, time.Now())
-		default:
 		}
 	}
 }

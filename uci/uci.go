@@ -215,9 +215,14 @@ func (e *Engine) cmdPosition(args []string) {
 	e.pos = p
 }
 
+// goKeywords end a searchmoves list.
+var goKeywords = map[string]bool{"wtime": true, "btime": true, "winc": true, "binc": true, "movestogo": true,
+	"movetime": true, "depth": true, "nodes": true, "mate": true, "infinite": true, "ponder": true, "searchmoves": true}
+
 func (e *Engine) cmdGo(args []string) {
+	// The GUI's clock runs from the moment it sent "go".
+	l := search.Limits{Start: time.Now()}
 	e.stopAndWait()
-	var l search.Limits
 	ms := func(i int) (time.Duration, bool) {
 		if i+1 >= len(args) {
 			return 0, false
@@ -278,13 +283,17 @@ func (e *Engine) cmdGo(args []string) {
 		case "ponder":
 			l.Ponder = true
 		case "searchmoves":
-			for i+1 < len(args) {
-				m, err := e.pos.ParseUCI(args[i+1])
+			// Every word up to the next keyword is a move; illegal ones
+			// are reported and left out. If none is legal, every move is
+			// searched.
+			for i+1 < len(args) && !goKeywords[args[i+1]] {
+				i++
+				m, err := e.pos.ParseUCI(args[i])
 				if err != nil {
-					break
+					e.Println("info string go: searchmoves: %s is not a legal move here; ignored", args[i])
+					continue
 				}
 				l.SearchMoves = append(l.SearchMoves, m)
-				i++
 			}
 		default:
 			e.Println("info string go: unknown parameter %q ignored", args[i])
