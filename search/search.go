@@ -449,7 +449,7 @@ func sortRoot(rms []rootMove) {
 // widening it on failure.
 func (w *Worker) aspiration(depth int) {
 	prev := w.rootMvs[w.pvIdx].prevScore
-	delta := 25
+	delta := w.p.AspDelta
 	alpha, beta := -Infinite, Infinite
 	if depth >= 5 && prev > -MateInMax && prev < MateInMax {
 		alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
