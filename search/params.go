@@ -74,7 +74,7 @@ func DefaultParams() Params {
 		ProbCutDepth: 0, ProbCutMargin: 200, ProbCutImproving: 50,
 		LMPDepth: 0, LMPBase: 3, LMPQuiets: 0,
 		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
-		SEEQuietDepth: 0, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
+		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
 		HistPruneDepth: 0, HistPruneMargin: 2048,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096,
 		SEDepth: 0, SEDoubleMargin: 20,
