@@ -1,0 +1,31 @@
+#!/bin/bash
+# screen-queue.sh DIR: runs the fixed-node screens listed in DIR/queue.txt,
+# one at a time (never two matches at once on a 2-core machine), skipping
+# names that already have DIR/res-NAME.txt. The file is re-read after each
+# test, so lines can be added or reordered while it runs.
+#
+# queue.txt lines:  NAME|NEWBIN[:BASEBIN]|new options|base options|rounds|each
+#   seeq|vireo-tune|option.SEEQuietDepth=8||100|nodes=10000
+#   tuned|vireo-new:vireo-base|||300|tc=4+0.04
+# Binaries are paths relative to DIR, built with -tags tune so that search
+# parameters are UCI options. Each test is an SPRT [0, 10] that may end
+# early; its summary goes to res-NAME.txt, the games to screen-NAME.pgn.
+set -u
+dir=${1:?usage: screen-queue.sh DIR}
+book=${BOOK:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/openings/noob_3moves.epd}
+cd "$dir" || exit 1
+while true; do
+  line=$(grep -v '^#' queue.txt | while IFS='|' read -r name bin nopts bopts rounds each; do
+    [ -n "$name" ] && [ ! -f "res-$name.txt" ] && { echo "$name|$bin|$nopts|$bopts|$rounds|$each"; break; }; done)
+  [ -z "$line" ] && { echo "queue empty $(date +%T)" >> queue.log; exit 0; }
+  IFS='|' read -r name bin nopts bopts rounds each <<< "$line"
+  nb=${bin%%:*}; bb=${bin#*:}
+  echo "start $name $(date +%T)" >> queue.log
+  # shellcheck disable=SC2086 # options are words
+  nice -n -10 "./$nb" match -engine cmd="./$nb" name=new $nopts -engine cmd="./$bb" name=base $bopts \
+    -each "${each:-nodes=10000}" option.Hash=16 option.Threads=1 -rounds "${rounds:-100}" -games 2 -concurrency 2 \
+    -openings file="$book" format=epd order=random \
+    -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -pgnout "screen-$name.pgn" -ratinginterval 100 > "screen-$name.txt" 2>&1
+  { grep -A8 "^Results of" "screen-$name.txt" | tail -9; tail -4 "screen-$name.txt"; } > "res-$name.txt"
+  echo "done $name $(date +%T)" >> queue.log
+done
