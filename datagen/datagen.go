@@ -141,11 +141,7 @@ func writeState(out string, st State) error {
 	if err != nil {
 		return err
 	}
-	tmp := out + ".state.tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, out+".state")
+	return data.WriteFileAtomic(out+".state", append(b, '\n'), 0o644)
 }
 
 // finished is one played game, formatted.

@@ -218,6 +218,15 @@ func (st *evalState) unit(c chess.Color, k, n int) {
 	}
 }
 
+// ringAttack counts a piece (slot 0 knight, 1 bishop, 2 rook, 3 queen)
+// whose attacks reach the hits squares of the ring around them's king:
+// one more attacker, and its attack units.
+func (st *evalState) ringAttack(them chess.Color, slot int, hits chess.Bitboard) {
+	st.kAtt[them&1]++
+	st.unit(them, kKsBaseCoverByPiece+slot, 1)
+	st.unit(them, kKsSqCoverByPiece+slot, hits.Count())
+}
+
 // run evaluates p from White's point of view.
 func (st *evalState) run(p *chess.Position, pe *pawnEntry) int {
 	st.p, st.pe = p, pe
@@ -347,10 +356,8 @@ func (st *evalState) pieces(c chess.Color) {
 					st.add(c, iKnightOutpostMove+1)
 				}
 			}
-			if a&ring != 0 {
-				st.kAtt[t1]++
-				st.unit(them, kKsBaseCoverByPiece, 1)
-				st.unit(them, kKsSqCoverByPiece, (a & ring).Count())
+			if hits := a & ring; hits != 0 {
+				st.ringAttack(them, 0, hits)
 			}
 		}
 	}
@@ -409,10 +416,8 @@ func (st *evalState) pieces(c chess.Color) {
 			if t := bishopRays[sq] & majors; t != 0 && chess.BishopAttacks(sq, st.typ[chess.Pawn])&t != 0 {
 				st.add(c, iBishopMajorAligned)
 			}
-			if a&ring != 0 {
-				st.kAtt[t1]++
-				st.unit(them, kKsBaseCoverByPiece+1, 1)
-				st.unit(them, kKsSqCoverByPiece+1, (a & ring).Count())
+			if hits := a & ring; hits != 0 {
+				st.ringAttack(them, 1, hits)
 			}
 		}
 	}
@@ -467,10 +472,8 @@ func (st *evalState) pieces(c chess.Color) {
 					}
 				}
 			}
-			if a&ring != 0 {
-				st.kAtt[t1]++
-				st.unit(them, kKsBaseCoverByPiece+2, 1)
-				st.unit(them, kKsSqCoverByPiece+2, (a & ring).Count())
+			if hits := a & ring; hits != 0 {
+				st.ringAttack(them, 2, hits)
 			}
 		}
 	}
@@ -490,10 +493,8 @@ func (st *evalState) pieces(c chess.Color) {
 			mobCnt += n
 			st.add(c, iQueenMob+n)
 			st.piece(c, chess.Queen, relSq(c, sq))
-			if a&ring != 0 {
-				st.kAtt[t1]++
-				st.unit(them, kKsBaseCoverByPiece+3, 1)
-				st.unit(them, kKsSqCoverByPiece+3, (a & ring).Count())
+			if hits := a & ring; hits != 0 {
+				st.ringAttack(them, 3, hits)
 			}
 		}
 	}

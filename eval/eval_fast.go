@@ -74,6 +74,12 @@ func (st *fastState) unit(c chess.Color, k, n int) {
 	}
 }
 
+func (st *fastState) ringAttack(them chess.Color, slot int, hits chess.Bitboard) {
+	st.kAtt[them&1]++
+	st.unit(them, kKsBaseCoverByPiece+slot, 1)
+	st.unit(them, kKsSqCoverByPiece+slot, hits.Count())
+}
+
 func (st *fastState) run(p *chess.Position, pe *pawnEntry) int {
 	st.p, st.pe = p, pe
 	st.kAtt, st.units = [2]int{}, [2]int{}
@@ -189,10 +195,8 @@ func (st *fastState) pieces(c chess.Color) {
 					st.add(c, iKnightOutpostMove+1)
 				}
 			}
-			if a&ring != 0 {
-				st.kAtt[t1]++
-				st.unit(them, kKsBaseCoverByPiece, 1)
-				st.unit(them, kKsSqCoverByPiece, (a & ring).Count())
+			if hits := a & ring; hits != 0 {
+				st.ringAttack(them, 0, hits)
 			}
 		}
 	}
@@ -249,10 +253,8 @@ func (st *fastState) pieces(c chess.Color) {
 			if t := bishopRays[sq] & majors; t != 0 && chess.BishopAttacks(sq, st.typ[chess.Pawn])&t != 0 {
 				st.add(c, iBishopMajorAligned)
 			}
-			if a&ring != 0 {
-				st.kAtt[t1]++
-				st.unit(them, kKsBaseCoverByPiece+1, 1)
-				st.unit(them, kKsSqCoverByPiece+1, (a & ring).Count())
+			if hits := a & ring; hits != 0 {
+				st.ringAttack(them, 1, hits)
 			}
 		}
 	}
@@ -304,10 +306,8 @@ func (st *fastState) pieces(c chess.Color) {
 					}
 				}
 			}
-			if a&ring != 0 {
-				st.kAtt[t1]++
-				st.unit(them, kKsBaseCoverByPiece+2, 1)
-				st.unit(them, kKsSqCoverByPiece+2, (a & ring).Count())
+			if hits := a & ring; hits != 0 {
+				st.ringAttack(them, 2, hits)
 			}
 		}
 	}
@@ -325,10 +325,8 @@ func (st *fastState) pieces(c chess.Color) {
 			mobCnt += n
 			st.add(c, iQueenMob+n)
 			st.piece(c, chess.Queen, relSq(c, sq))
-			if a&ring != 0 {
-				st.kAtt[t1]++
-				st.unit(them, kKsBaseCoverByPiece+3, 1)
-				st.unit(them, kKsSqCoverByPiece+3, (a & ring).Count())
+			if hits := a & ring; hits != 0 {
+				st.ringAttack(them, 3, hits)
 			}
 		}
 	}

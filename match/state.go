@@ -20,6 +20,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"vireo/data"
 )
 
 const stateVersion = 1
@@ -190,33 +192,9 @@ func (w *stateWriter) write() error {
 	return writeAtomic(w.path, buf.Bytes())
 }
 
-// writeAtomic replaces path with data so that a reader (or a crash) sees
-// either the old file or the new one, never a mixture.
-func writeAtomic(path string, data []byte) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, base+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
+// writeAtomic replaces path whole (temporary file and rename), private
+// to the user as before.
+func writeAtomic(path string, b []byte) error { return data.WriteFileAtomic(path, b, 0o600) }
 
 // repairPGN makes the PGN file hold exactly the games of completed pairs:
 // it removes the pending spans and anything written after the recorded

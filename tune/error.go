@@ -28,6 +28,18 @@ func parallel(n, workers int, fn func(w, lo, hi int)) {
 	wg.Wait()
 }
 
+// parallelSum runs fn like parallel and returns the sum of what the
+// ranges return (each worker sums its own range without sharing).
+func parallelSum(n, workers int, fn func(w, lo, hi int) float64) float64 {
+	sums := make([]float64, max(workers, runtime.GOMAXPROCS(0)))
+	parallel(n, workers, func(w, lo, hi int) { sums[w] = fn(w, lo, hi) })
+	var s float64
+	for _, x := range sums {
+		s += x
+	}
+	return s
+}
+
 // Error returns the mean squared error of the exact evaluation with
 // parameters p against the results, with sigmoid scale k.
 func (d *Dataset) Error(p *eval.Params, k float64, workers int) float64 {
@@ -52,9 +64,8 @@ func (d *Dataset) errorInts(w *intWeights, k float64, workers int) float64 {
 	if d.Len() == 0 {
 		return 0
 	}
-	sums := make([]float64, max(workers, runtime.GOMAXPROCS(0)))
 	lut := sigmoidTable(k)
-	parallel(d.Len(), workers, func(wk, lo, hi int) {
+	s := parallelSum(d.Len(), workers, func(_, lo, hi int) float64 {
 		var s float64
 		for j := lo; j < hi; j++ {
 			v := d.evalInt(j, w)
@@ -67,12 +78,8 @@ func (d *Dataset) errorInts(w *intWeights, k float64, workers int) float64 {
 			r := float64(d.hdr[j].result) / 2
 			s += (p - r) * (p - r)
 		}
-		sums[wk] = s
+		return s
 	})
-	var s float64
-	for _, x := range sums {
-		s += x
-	}
 	return s / float64(d.Len())
 }
 
@@ -90,21 +97,16 @@ func (d *Dataset) Evals(p *eval.Params, workers int) []int32 {
 
 // errorOf is the mean squared error of fixed evaluations with scale k.
 func (d *Dataset) errorOf(evals []int32, k float64, workers int) float64 {
-	sums := make([]float64, max(workers, runtime.GOMAXPROCS(0)))
 	a := k * math.Ln10 / 400
-	parallel(len(evals), workers, func(wk, lo, hi int) {
+	s := parallelSum(len(evals), workers, func(_, lo, hi int) float64 {
 		var s float64
 		for j := lo; j < hi; j++ {
 			p := 1 / (1 + math.Exp(-a*float64(evals[j])))
 			r := float64(d.hdr[j].result) / 2
 			s += (p - r) * (p - r)
 		}
-		sums[wk] = s
+		return s
 	})
-	var s float64
-	for _, x := range sums {
-		s += x
-	}
 	return s / float64(len(evals))
 }
 
@@ -142,14 +144,12 @@ func (d *Dataset) lossGrad(w []float64, k float64, grad []float64, workers int) 
 	}
 	fw := &floatWeights{}
 	fw.load(w)
-	nw := max(workers, runtime.GOMAXPROCS(0))
-	sums := make([]float64, nw)
 	var grads []*floatWeights
 	if grad != nil {
-		grads = make([]*floatWeights, nw)
+		grads = make([]*floatWeights, max(workers, runtime.GOMAXPROCS(0)))
 	}
 	a := k * math.Ln10 / 400
-	parallel(d.Len(), workers, func(wk, lo, hi int) {
+	s := parallelSum(d.Len(), workers, func(wk, lo, hi int) float64 {
 		var g *floatWeights
 		if grad != nil {
 			g = &floatWeights{}
@@ -166,7 +166,7 @@ func (d *Dataset) lossGrad(w []float64, k float64, grad []float64, workers int) 
 				d.backward(j, &f, 2*(p-r)*a*p*(1-p), g)
 			}
 		}
-		sums[wk] = s
+		return s
 	})
 	n := float64(d.Len())
 	if grad != nil {
@@ -176,10 +176,6 @@ func (d *Dataset) lossGrad(w []float64, k float64, grad []float64, workers int) 
 				g.addTo(grad, 1/n)
 			}
 		}
-	}
-	var s float64
-	for _, x := range sums {
-		s += x
 	}
 	return s / n
 }

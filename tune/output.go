@@ -8,43 +8,17 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
+	"vireo/data"
 	"vireo/eval"
 )
 
-// WriteFileAtomic writes data to path through a temporary file in the
-// same directory and a rename, so that a tune killed mid-write leaves the
+// WriteFileAtomic writes an output file atomically and readable by all
+// (data.WriteFileAtomic), so that a tune killed mid-write leaves the
 // previous file whole.
-func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	// CreateTemp makes the file private (0600); the result is an
-	// ordinary file others may read, as os.WriteFile would make it.
-	err = f.Chmod(0o644)
-	if err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
+func WriteFileAtomic(path string, b []byte) error { return data.WriteFileAtomic(path, b, 0o644) }
 
 // SaveParams writes p as a parameter file, atomically, with a header
 // comment (what produced it).

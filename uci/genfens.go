@@ -1,11 +1,8 @@
 package uci
 
 import (
-	"bufio"
 	"math/rand/v2"
-	"os"
 	"strconv"
-	"strings"
 
 	"vireo/chess"
 	"vireo/search"
@@ -49,7 +46,7 @@ func (e *Engine) cmdGenfens(args []string) {
 	}
 	var fens []string
 	if book != "None" && book != "none" {
-		fens, err = readOpenings(book)
+		fens, err = chess.ReadFENFile(book)
 		if err != nil {
 			e.Println("info string genfens: %v", err)
 			return
@@ -110,45 +107,3 @@ func (g *fenGenerator) next() string {
 		return pos.FEN()
 	}
 }
-
-// readOpenings reads FEN or EPD lines (the first four fields are the
-// position; missing counters become "0 1").
-func readOpenings(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var fens []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
-			continue
-		}
-		if len(fields) < 4 {
-			return nil, &lineError{path, line, "not a FEN or EPD line"}
-		}
-		fen := strings.Join(fields[:4], " ") + " 0 1"
-		if _, err := chess.ParseFEN(fen); err != nil {
-			return nil, &lineError{path, line, err.Error()}
-		}
-		fens = append(fens, fen)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if len(fens) == 0 {
-		return nil, &lineError{path, 0, "no positions"}
-	}
-	return fens, nil
-}
-
-type lineError struct {
-	file string
-	line int
-	msg  string
-}
-
-func (e *lineError) Error() string { return e.file + ":" + strconv.Itoa(e.line) + ": " + e.msg }

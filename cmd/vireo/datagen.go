@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"vireo/chess"
@@ -53,7 +51,7 @@ func cmdDatagen(args []string) int {
 	cfg.WinScore, cfg.WinPlies, cfg.DrawAfter, cfg.DrawScore, cfg.DrawPlies, cfg.MaxPlies = *winScore, *winPlies, *drawAfter, *drawScore, *drawPlies, *maxPlies
 	cfg.Progress, cfg.ProgressEvery = os.Stderr, *every
 	if *book != "" {
-		fens, err := readBook(*book)
+		fens, err := chess.ReadFENFile(*book)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "datagen: %v\n", err)
 			return 1
@@ -78,38 +76,4 @@ func cmdDatagen(args []string) int {
 		fmt.Fprintln(os.Stderr, "datagen: interrupted; run the same command again to resume")
 	}
 	return 0
-}
-
-// readBook reads opening positions, one FEN or EPD per line (the first
-// four fields are the position). A bad line is an error naming it.
-func readBook(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var fens []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
-			continue
-		}
-		if len(fields) < 4 {
-			return nil, fmt.Errorf("%s:%d: not a FEN or EPD line", path, line)
-		}
-		fen := strings.Join(fields[:4], " ") + " 0 1"
-		if _, err := chess.ParseFEN(fen); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
-		}
-		fens = append(fens, fen)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if len(fens) == 0 {
-		return nil, fmt.Errorf("%s: no positions", path)
-	}
-	return fens, nil
 }

@@ -103,6 +103,16 @@ func (t *tuneFlags) start() (*eval.Params, error) {
 	return eval.LoadParams(t.params)
 }
 
+// startMasked returns the starting parameters and the --group mask.
+func (t *tuneFlags) startMasked() (*eval.Params, []bool, error) {
+	p, err := t.start()
+	if err != nil {
+		return nil, nil, err
+	}
+	mask, err := t.groupMask()
+	return p, mask, err
+}
+
 // groupMask returns the mask for --group (nil: everything).
 func (t *tuneFlags) groupMask() ([]bool, error) {
 	if t.group == "" {
@@ -274,11 +284,7 @@ func tuneAdam(args []string) int {
 	if !t.parse(args) {
 		return 2
 	}
-	p, err := t.start()
-	mask, err2 := t.groupMask()
-	if err == nil {
-		err = err2
-	}
+	p, mask, err := t.startMasked()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
 		return 1
@@ -387,11 +393,7 @@ func tuneCoord(args []string) int {
 	if !t.parse(args) {
 		return 2
 	}
-	p, err := t.start()
-	mask, err2 := t.groupMask()
-	if err == nil {
-		err = err2
-	}
+	p, mask, err := t.startMasked()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
 		return 1
