@@ -396,14 +396,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	if excluded == chess.NoMove {
 		bound := boundOf(bestScore, origAlpha, beta, pvNode)
 		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound, pvNode)
-		// Learn the evaluation's error where the score says something
-		// about it (seeds 000 and 001): a quiet position (no capture or
-		// promotion to explain the difference), a score on the right side
-		// of its bound, and no mate.
-		if corrOn && (bestMove == chess.NoMove || !pos.IsNoisy(bestMove)) &&
-			!(bound == BoundUpper && bestScore >= staticEval) &&
-			!(bound == BoundLower && bestScore <= staticEval) &&
-			bestScore > -MateInMax && bestScore < MateInMax {
+		if corrOn && learnsCorrection(inCheck, bestMove != chess.NoMove && pos.IsNoisy(bestMove), bound, bestScore, staticEval) {
 			cs.update(p, bestScore-staticEval, depth)
 		}
 	}
