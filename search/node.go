@@ -260,7 +260,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 						count = quietsSeen
 					}
 					if float64(count) >= limit {
-						mp.skipQuiets()
+						w.skipQuiets(mp)
 						continue
 					}
 				}
@@ -268,7 +268,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				// static eval to alpha at low depth.
 				if lmrDepth <= p.FutilityDepth && p.FutilityDepth > 0 &&
 					staticEval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
-					mp.skipQuiets()
+					w.skipQuiets(mp)
 					continue
 				}
 				// History pruning: quiets that keep failing at low depth.
@@ -401,6 +401,17 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 	return bestScore
+}
+
+// skipQuiets ends the quiet moves of a node after late-move or futility
+// pruning; with ExemptChecks 2 the quiet checks among them survive, as
+// they would have one by one.
+func (w *Worker) skipQuiets(mp *picker) {
+	if w.p.ExemptChecks >= 2 {
+		mp.skipQuietsButChecks()
+	} else {
+		mp.skipQuiets()
+	}
 }
 
 // boundOf says what a node's best score is to the table: a lower bound

@@ -42,7 +42,8 @@ type Params struct {
 	// four plies back are both unknown (in check); seed 002 leaves it open.
 	ImprovingNoPast int
 	// ExemptChecks spares quiet checking moves from late-move, futility
-	// and history pruning.
+	// and history pruning: 1 the move at hand only, 2 also the quiet
+	// checks after it once the rest of the quiets are pruned.
 	ExemptChecks int
 	// Correction history weights in 1/1024ths (0: table off), and the
 	// update: 0 seed 001's gravity form, 1 seed 000's moving average.
@@ -135,7 +136,7 @@ func (p *Params) Table() []ParamInfo {
 		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 100, 0, 0},
 		{"ImprovingRate", &p.ImprovingRate, 0, 1, 0, 0},
 		{"ImprovingNoPast", &p.ImprovingNoPast, 0, 1, 0, 0},
-		{"ExemptChecks", &p.ExemptChecks, 0, 1, 0, 0},
+		{"ExemptChecks", &p.ExemptChecks, 0, 2, 0, 0},
 		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},

@@ -46,6 +46,9 @@ type picker struct {
 	quietIdx int
 	killerI  int
 	list     chess.MoveList
+	// checksOnly: quiet moves were pruned from here on, except those
+	// that give check (ExemptChecks 2).
+	checksOnly bool
 }
 
 // init prepares a picker for the main search. killers holds the two
@@ -55,6 +58,7 @@ func (mp *picker) init(pos *chess.Position, hist *History, ct *conts, ttMove che
 	mp.pos, mp.hist, mp.ct, mp.killers = pos, hist, ct, killers
 	mp.n, mp.idx, mp.nBad, mp.badIdx, mp.nQuiet, mp.quietIdx, mp.killerI = 0, 0, 0, 0, 0, 0, 0
 	mp.ttMove = chess.NoMove
+	mp.checksOnly = false
 	if ttMove != chess.NoMove && pos.IsLegal(ttMove) {
 		mp.ttMove = ttMove
 	}
@@ -167,7 +171,7 @@ func (mp *picker) next() chess.Move {
 			for mp.killerI < len(mp.killers) {
 				k := mp.killers[mp.killerI]
 				mp.killerI++
-				if k == chess.NoMove || k == mp.ttMove {
+				if k == chess.NoMove || k == mp.ttMove || (mp.checksOnly && !mp.pos.GivesCheck(k)) {
 					continue
 				}
 				dup := false
@@ -192,6 +196,14 @@ func (mp *picker) next() chess.Move {
 			}
 			mp.stage = stageQuiets
 		case stageQuiets:
+			// The pruned rest is scanned, not sorted: only checks remain.
+			for mp.checksOnly && mp.quietIdx < mp.nQuiet {
+				m := mp.quiets[mp.quietIdx].move
+				mp.quietIdx++
+				if !mp.isKiller(m) && mp.pos.GivesCheck(m) {
+					return m
+				}
+			}
 			for mp.quietIdx < mp.nQuiet {
 				sm := best(mp.quiets[:mp.nQuiet], mp.quietIdx)
 				mp.quietIdx++
@@ -282,4 +294,10 @@ func (mp *picker) genEvasions() {
 func (mp *picker) skipQuiets() {
 	mp.quietIdx = mp.nQuiet
 	mp.killerI = len(mp.killers)
+}
+
+// skipQuietsButChecks is skipQuiets for a search that spares quiet checks
+// from move pruning: the remaining quiet moves that give check still come.
+func (mp *picker) skipQuietsButChecks() {
+	mp.checksOnly = true
 }
