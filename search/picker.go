@@ -171,7 +171,7 @@ func (mp *picker) next() chess.Move {
 			for mp.killerI < len(mp.killers) {
 				k := mp.killers[mp.killerI]
 				mp.killerI++
-				if k == chess.NoMove || k == mp.ttMove || (mp.checksOnly && !mp.pos.GivesCheck(k)) {
+				if k == chess.NoMove || k == mp.ttMove {
 					continue
 				}
 				dup := false
@@ -182,7 +182,9 @@ func (mp *picker) next() chess.Move {
 					continue
 				}
 				for i := mp.quietIdx; i < mp.nQuiet; i++ {
-					if mp.quiets[i].move == k {
+					// GivesCheck only once k is known legal here: for
+					// castling it makes the move.
+					if mp.quiets[i].move == k && (!mp.checksOnly || mp.pos.GivesCheck(k)) {
 						return k
 					}
 				}
