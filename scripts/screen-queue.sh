@@ -11,6 +11,11 @@
 # parameters are UCI options. Each test is an SPRT [0, 10] that may end
 # early; its summary goes to res-NAME.txt, the games to screen-NAME.pgn.
 set -u
+# With autogroup scheduling (Linux's default for desktop and many server
+# kernels) nice works only inside a session: another session's niced job
+# still gets an equal share of the CPU. Raise this session's group instead
+# (root only; harmless where it fails).
+echo -10 > /proc/$$/autogroup 2>/dev/null || true
 dir=${1:?usage: screen-queue.sh DIR}
 book=${BOOK:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/openings/noob_3moves.epd}
 cd "$dir" || exit 1
