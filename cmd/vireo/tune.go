@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -114,17 +113,7 @@ func (t *tuneFlags) startMasked() (*eval.Params, []bool, error) {
 }
 
 // groupMask returns the mask for --group (nil: everything).
-func (t *tuneFlags) groupMask() ([]bool, error) {
-	if t.group == "" {
-		return nil, nil
-	}
-	for g := eval.Group(0); g < eval.NumGroups; g++ {
-		if strings.EqualFold(g.String(), t.group) {
-			return tune.TunableMask(g), nil
-		}
-	}
-	return nil, fmt.Errorf("unknown group %q", t.group)
-}
+func (t *tuneFlags) groupMask() ([]bool, error) { return tune.GroupMask(t.group) }
 
 func (t *tuneFlags) loadOptions(p *eval.Params) tune.LoadOptions {
 	bad := 0
@@ -249,24 +238,7 @@ func (o *outputFlags) finish(p *eval.Params, header string) int {
 
 // writeDefaults rewrites dir/params.go's default table with p and runs
 // "go generate" in dir, as the "regenerated compiled-in defaults".
-func writeDefaults(dir string, p *eval.Params) error {
-	path := filepath.Join(dir, "params.go")
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	out, err := tune.DefaultsSource(src, p)
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if err := tune.WriteFileAtomic(path, out); err != nil {
-		return err
-	}
-	cmd := exec.Command("go", "generate", ".")
-	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	return cmd.Run()
-}
+func writeDefaults(dir string, p *eval.Params) error { return tune.WriteDefaults(dir, p, os.Stderr) }
 
 func tuneAdam(args []string) int {
 	t := newTuneFlags("adam")
@@ -404,12 +376,7 @@ func tuneCoord(args []string) int {
 	}
 	k := t.fitK(train, p)
 	before := train.Error(p, k, t.threads)
-	n := 0
-	for i, on := range mask {
-		if on || (mask == nil && tune.Tunable(i)) {
-			n++
-		}
-	}
+	n := tune.CountMask(mask)
 	header := fmt.Sprintf("vireo tune coord %s\nK %.4f", strings.Join(args, " "), k)
 	bar := &tune.Progress{W: os.Stderr, Total: n}
 	stopped := interrupted()
