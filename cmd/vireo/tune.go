@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{"tune", "tune error|adam|coord|importance --data F", "fit the evaluation to game results (see docs/tuning.md)", cmdTune})
+	register(command{"tune", "tune error|adam|coord|importance|serve --data F", "fit the evaluation to game results (see docs/tuning.md)", cmdTune})
 }
 
 const tuneUsage = `Usage:
@@ -25,6 +25,7 @@ const tuneUsage = `Usage:
   vireo tune adam       --data F [--from-zero]    gradient tune (Adam, full batch)
   vireo tune coord      --data F [--group NAME]   coordinate descent on the exact evaluation
   vireo tune importance --data F                  each term's share of the error
+  vireo tune serve      --data F [--addr A]       the same as a local web page (default 127.0.0.1:8080)
   vireo tune defaults PARAMS DIR                 write a parameter file into DIR/params.go and go generate
 
 Run 'vireo tune SUBCOMMAND -h' for the options.
@@ -37,7 +38,7 @@ func cmdTune(args []string) int {
 	}
 	sub := map[string]func([]string) int{
 		"error": tuneError, "adam": tuneAdam, "coord": tuneCoord, "importance": tuneImportance,
-		"defaults": tuneDefaults,
+		"defaults": tuneDefaults, "serve": tuneServe,
 	}[args[0]]
 	if sub == nil {
 		fmt.Fprintf(os.Stderr, "tune: unknown subcommand %q\n%s", args[0], tuneUsage)
@@ -65,6 +66,7 @@ type tuneFlags struct {
 	threads    int
 	group      string
 	quiet      bool
+	stats      tune.LoadStats // what load read
 }
 
 func newTuneFlags(name string) *tuneFlags {
@@ -138,6 +140,7 @@ func (t *tuneFlags) load(p *eval.Params) (train, valid *tune.Dataset, ok bool) {
 		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
 		return nil, nil, false
 	}
+	t.stats = st
 	fmt.Fprintf(os.Stderr, "loaded %d positions (%d malformed lines skipped) in %v\n  training: %s\n  validation: %s\n",
 		st.Positions, st.Bad, time.Since(start).Round(time.Millisecond), train.Describe(), valid.Describe())
 	if train.Len() == 0 {
