@@ -16,12 +16,13 @@ all: build
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/vireo
 
-# Every test: unit tests, perft suites, the race detector on the
-# concurrent packages, and a bounded run of each fuzz target.
+# Every test: unit tests, perft suites, the tuning page in headless
+# Chromium (tune/web), the race detector on the concurrent packages, and
+# a bounded run of each fuzz target.
 test: build
 	$(GO) vet ./...
 	$(GO) test ./...
-	CGO_ENABLED=1 CC=$(RACECC) $(GO) test -race -short ./search/ ./uci/
+	CGO_ENABLED=1 CC=$(RACECC) $(GO) test -race -short ./search/ ./uci/ ./tune/web/
 	$(MAKE) fuzz
 
 test-short:

@@ -209,6 +209,17 @@ func TestParamsRoundTrip(t *testing.T) {
 	if *q != *want {
 		t.Fatal("partial file: wrong parameters")
 	}
+	// Term.Format writes what the file holds, and one NAME = Format line
+	// reads back to the same value.
+	for _, tm := range Terms() {
+		r, err := ReadParams(strings.NewReader(tm.Name+" = "+tm.Format(q)), Defaults())
+		if err != nil || tm.Format(r) != tm.Format(q) {
+			t.Fatalf("%s = %s: %v", tm.Name, tm.Format(q), err)
+		}
+	}
+	if f := Terms()[termByName["BISHOP_PAIR"]].Format(q); f != "(1, 2)" {
+		t.Fatalf("BISHOP_PAIR formats as %q", f)
+	}
 }
 
 func TestParamsErrors(t *testing.T) {

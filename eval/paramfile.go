@@ -250,6 +250,10 @@ func WriteParams(w io.Writer, p *Params) error {
 	return bw.Flush()
 }
 
+// Format returns t's value in p as a parameter file writes it:
+// "(mg, eg)", "[(mg, eg), ...]", "value" or "[value, ...]".
+func (t Term) Format(p *Params) string { return formatValue(t, p) }
+
 func formatValue(t Term, p *Params) string {
 	items := make([]string, t.Len)
 	for i := range items {

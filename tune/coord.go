@@ -16,8 +16,11 @@ type CoordOptions struct {
 	// fits the training set and loses on the validation set.
 	L2      float64
 	Workers int
-	// OnStep is called after each value is settled, with the error now,
-	// the value's vector index, and the number of values settled so far;
+	// OnStep is called after each value is settled, with the training
+	// error now (the mean squared error, without the L2 penalty, as
+	// Adam's Epoch reports it), the value's vector index, the number of
+	// values settled so far and the parameters now (the tuner's own,
+	// which change after OnStep returns: copy them to keep them);
 	// returning false stops the tune.
 	OnStep func(err float64, i, steps int, w *eval.Params) bool
 }
@@ -99,7 +102,7 @@ func Coord(train *Dataset, start *eval.Params, opt CoordOptions) (*eval.Params, 
 	settle := func(i int) bool {
 		red[i] = s.try(i)
 		steps++
-		return opt.OnStep == nil || opt.OnStep(s.cur, i, steps, s.p)
+		return opt.OnStep == nil || opt.OnStep(s.c.mean(), i, steps, s.p)
 	}
 	for round := 1; opt.MaxRounds == 0 || round <= opt.MaxRounds; round++ {
 		before := s.cur
@@ -142,9 +145,18 @@ type Importance struct {
 // reports how much the error grows, sorted by group and then by share,
 // largest first.
 func Importances(d *Dataset, p *eval.Params, k float64, workers int) []Importance {
+	out, _ := ImportancesFunc(d, p, k, workers, nil)
+	return out
+}
+
+// ImportancesFunc is Importances with a callback after each term, given
+// the terms done and their number; when it returns false the
+// measurement stops and ImportancesFunc returns nil and false.
+func ImportancesFunc(d *Dataset, p *eval.Params, k float64, workers int, each func(done, total int) bool) ([]Importance, bool) {
 	base := d.Error(p, k, workers)
 	var out []Importance
-	for _, t := range eval.Terms() {
+	terms := eval.Terms()
+	for _, t := range terms {
 		q := *p
 		for i := t.Index; i < t.Index+t.Len; i++ {
 			if t.Kind == eval.Scalar {
@@ -154,6 +166,9 @@ func Importances(d *Dataset, p *eval.Params, k float64, workers int) []Importanc
 			}
 		}
 		out = append(out, Importance{t, d.Error(&q, k, workers) - base})
+		if each != nil && !each(len(out), len(terms)) {
+			return nil, false
+		}
 	}
 	sort.SliceStable(out, func(a, b int) bool {
 		if out[a].Term.Group != out[b].Term.Group {
@@ -161,5 +176,5 @@ func Importances(d *Dataset, p *eval.Params, k float64, workers int) []Importanc
 		}
 		return out[a].Share > out[b].Share
 	})
-	return out
+	return out, true
 }

@@ -3,6 +3,7 @@ package tune
 import (
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"vireo/eval"
@@ -101,6 +102,24 @@ func TestImportances(t *testing.T) {
 	}
 }
 
+// TestImportancesFuncStops checks the progress callback: called once per
+// term, and a false return ends the measurement without a result.
+func TestImportancesFuncStops(t *testing.T) {
+	d := sample(t, 300, nil)
+	p := eval.Defaults()
+	calls := 0
+	imp, ok := ImportancesFunc(d, p, 1, 2, func(done, total int) bool {
+		calls++
+		if done != calls || total != len(eval.Terms()) {
+			t.Fatalf("callback %d: done %d of %d", calls, done, total)
+		}
+		return done < 3
+	})
+	if ok || imp != nil || calls != 3 {
+		t.Fatalf("stopped at 3: ok %v, %d results, %d calls", ok, len(imp), calls)
+	}
+}
+
 // TestCoordCacheMatchesFullPass nudges random values, linear and scalar,
 // through the cache, reverting some, and compares its error with a full
 // pass of the exact evaluation after every step.
@@ -154,5 +173,43 @@ func TestCoordL2(t *testing.T) {
 	free, some, held := movedWith(0), movedWith(1e-6), movedWith(1)
 	if held != 0 || some >= free || free == 0 {
 		t.Fatalf("total distance moved: %d without a penalty, %d with 1e-6, %d with 1", free, some, held)
+	}
+}
+
+// TestCoordOnStepReportsDataError checks that the error OnStep reports
+// with a penalty is the training error of the parameters it is given,
+// the penalty left out, and that a false return stops the tune.
+func TestCoordOnStepReportsDataError(t *testing.T) {
+	d := sample(t, 1000, nil)
+	p := eval.Defaults()
+	k, _ := d.FitK(p, 2)
+	steps := 0
+	Coord(d, p, CoordOptions{K: k, Mask: TunableMask(eval.PassedV), L2: 1e-6, OnStep: func(e float64, _, n int, q *eval.Params) bool {
+		if full := d.Error(q, k, 2); math.Abs(e-full) > 1e-12 {
+			t.Fatalf("step %d: OnStep error %.12f, full pass %.12f", n, e, full)
+		}
+		steps = n
+		return n < 5
+	}})
+	if steps != 5 {
+		t.Fatalf("stopped after %d values, want 5", steps)
+	}
+}
+
+// TestGroupMask checks the group names (case-insensitive) and the count
+// of the values a mask lets move.
+func TestGroupMask(t *testing.T) {
+	m, err := GroupMask("passedv")
+	if err != nil || CountMask(m) != CountMask(TunableMask(eval.PassedV)) || CountMask(m) == 0 {
+		t.Fatalf("passedv: %v, %d values", err, CountMask(m))
+	}
+	if m, err := GroupMask(""); err != nil || m != nil {
+		t.Fatalf("no group: mask %v, %v", m != nil, err)
+	}
+	if CountMask(nil) != CountMask(TunableMask()) {
+		t.Fatal("nil mask is not every tunable value")
+	}
+	if _, err := GroupMask("NoSuchGroup"); err == nil || !strings.Contains(err.Error(), "unknown group") {
+		t.Fatalf("unknown group: %v", err)
 	}
 }

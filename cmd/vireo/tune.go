@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -18,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{"tune", "tune error|adam|coord|importance --data F", "fit the evaluation to game results (see docs/tuning.md)", cmdTune})
+	register(command{"tune", "tune error|adam|coord|importance|serve --data F", "fit the evaluation to game results (see docs/tuning.md)", cmdTune})
 }
 
 const tuneUsage = `Usage:
@@ -26,6 +25,7 @@ const tuneUsage = `Usage:
   vireo tune adam       --data F [--from-zero]    gradient tune (Adam, full batch)
   vireo tune coord      --data F [--group NAME]   coordinate descent on the exact evaluation
   vireo tune importance --data F                  each term's share of the error
+  vireo tune serve      --data F [--addr A]       the same as a local web page (default 127.0.0.1:8080)
   vireo tune defaults PARAMS DIR                 write a parameter file into DIR/params.go and go generate
 
 Run 'vireo tune SUBCOMMAND -h' for the options.
@@ -38,7 +38,7 @@ func cmdTune(args []string) int {
 	}
 	sub := map[string]func([]string) int{
 		"error": tuneError, "adam": tuneAdam, "coord": tuneCoord, "importance": tuneImportance,
-		"defaults": tuneDefaults,
+		"defaults": tuneDefaults, "serve": tuneServe,
 	}[args[0]]
 	if sub == nil {
 		fmt.Fprintf(os.Stderr, "tune: unknown subcommand %q\n%s", args[0], tuneUsage)
@@ -66,6 +66,7 @@ type tuneFlags struct {
 	threads    int
 	group      string
 	quiet      bool
+	stats      tune.LoadStats // what load read
 }
 
 func newTuneFlags(name string) *tuneFlags {
@@ -114,17 +115,7 @@ func (t *tuneFlags) startMasked() (*eval.Params, []bool, error) {
 }
 
 // groupMask returns the mask for --group (nil: everything).
-func (t *tuneFlags) groupMask() ([]bool, error) {
-	if t.group == "" {
-		return nil, nil
-	}
-	for g := eval.Group(0); g < eval.NumGroups; g++ {
-		if strings.EqualFold(g.String(), t.group) {
-			return tune.TunableMask(g), nil
-		}
-	}
-	return nil, fmt.Errorf("unknown group %q", t.group)
-}
+func (t *tuneFlags) groupMask() ([]bool, error) { return tune.GroupMask(t.group) }
 
 func (t *tuneFlags) loadOptions(p *eval.Params) tune.LoadOptions {
 	bad := 0
@@ -149,6 +140,7 @@ func (t *tuneFlags) load(p *eval.Params) (train, valid *tune.Dataset, ok bool) {
 		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
 		return nil, nil, false
 	}
+	t.stats = st
 	fmt.Fprintf(os.Stderr, "loaded %d positions (%d malformed lines skipped) in %v\n  training: %s\n  validation: %s\n",
 		st.Positions, st.Bad, time.Since(start).Round(time.Millisecond), train.Describe(), valid.Describe())
 	if train.Len() == 0 {
@@ -249,24 +241,7 @@ func (o *outputFlags) finish(p *eval.Params, header string) int {
 
 // writeDefaults rewrites dir/params.go's default table with p and runs
 // "go generate" in dir, as the issue's "regenerated compiled-in defaults".
-func writeDefaults(dir string, p *eval.Params) error {
-	path := filepath.Join(dir, "params.go")
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	out, err := tune.DefaultsSource(src, p)
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if err := tune.WriteFileAtomic(path, out); err != nil {
-		return err
-	}
-	cmd := exec.Command("go", "generate", ".")
-	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	return cmd.Run()
-}
+func writeDefaults(dir string, p *eval.Params) error { return tune.WriteDefaults(dir, p, os.Stderr) }
 
 func tuneAdam(args []string) int {
 	t := newTuneFlags("adam")
@@ -404,12 +379,7 @@ func tuneCoord(args []string) int {
 	}
 	k := t.fitK(train, p)
 	before := train.Error(p, k, t.threads)
-	n := 0
-	for i, on := range mask {
-		if on || (mask == nil && tune.Tunable(i)) {
-			n++
-		}
-	}
+	n := tune.CountMask(mask)
 	header := fmt.Sprintf("vireo tune coord %s\nK %.4f", strings.Join(args, " "), k)
 	bar := &tune.Progress{W: os.Stderr, Total: n}
 	stopped := interrupted()

@@ -2,10 +2,15 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"vireo/eval"
 )
@@ -85,5 +90,58 @@ func TestTuneCommands(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(dir, ".*tmp*"))
 	if len(left) != 0 {
 		t.Fatalf("temporary files left: %v", left)
+	}
+}
+
+// TestTuneServe runs "vireo tune serve" on a free loopback port, asks
+// it for its state and Show Error, and stops it as Ctrl-C would.
+func TestTuneServe(t *testing.T) {
+	data := tuneSample(t, 600)
+	if code := run([]string{"tune", "serve", "--data", data, "--group", "PassedV"}); code != 2 {
+		t.Fatalf("--group: exit %d, want 2", code)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	exit := make(chan int, 1)
+	go func() {
+		exit <- run([]string{"tune", "serve", "--data", data, "--validation", "0.2", "--block", "50", "--addr", addr})
+	}()
+	var resp *http.Response
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		if resp, err = http.Get("http://" + addr + "/api/state"); err == nil {
+			break
+		}
+		select {
+		case code := <-exit:
+			t.Fatalf("tune serve exited with %d", code)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal(err)
+		}
+	}
+	var st struct{ Data struct{ Train, Valid int } }
+	json.NewDecoder(resp.Body).Decode(&st)
+	resp.Body.Close()
+	if st.Data.Train+st.Data.Valid != 599 || st.Data.Valid == 0 {
+		t.Fatalf("state: %+v, want 599 positions (600 lines, one malformed), some held out", st.Data)
+	}
+	resp, err = http.Post("http://"+addr+"/api/error", "application/json", nil)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("Show Error: %v %v", err, resp.Status)
+	}
+	resp.Body.Close()
+	syscall.Kill(os.Getpid(), syscall.SIGINT)
+	select {
+	case code := <-exit:
+		if code != 0 {
+			t.Fatalf("exit %d after SIGINT", code)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("tune serve did not stop on SIGINT")
 	}
 }
