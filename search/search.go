@@ -421,8 +421,8 @@ func (w *Worker) deepen() {
 		scores = append(scores, rm.score)
 		// The boss watches the clock after every iteration; a helper
 		// when it is the first to finish this depth (seed 004).
-		clock := w.id == 0 || w.s.finishDepth(depth)
-		if w.stopped || w.timeToStop(sig, clock) {
+		first := w.nThreads > 1 && w.s.finishDepth(depth)
+		if w.stopped || w.timeToStop(sig, w.id == 0 || first) {
 			break
 		}
 	}

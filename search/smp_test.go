@@ -344,3 +344,24 @@ func TestVote(t *testing.T) {
 		}
 	}
 }
+
+// Every worker's finished depths count for the skipping rule, the boss's
+// too: here the boss deepens alone, its helper never started.
+func TestSMPCompletedDepth(t *testing.T) {
+	s := smpSearcher(2)
+	for _, w := range s.workers {
+		w.pos = chess.StartPosition()
+		w.limits = Limits{Depth: 4}
+		w.setParams(s.Params)
+		w.nThreads, w.multiPV = 2, 1
+	}
+	boss := s.workers[0]
+	boss.initRootMoves()
+	boss.deepen()
+	if c := s.completed.Load(); c != 4 || boss.best.Depth != 4 {
+		t.Errorf("the boss finished depth %d, the deepest completed is %d", boss.best.Depth, c)
+	}
+	if !s.finishDepth(7) || s.finishDepth(7) || s.finishDepth(5) {
+		t.Error("finishDepth: only the first to finish a new depth is first")
+	}
+}
