@@ -94,8 +94,16 @@ func Bench(depth, hashMB int, progress ...func(i int, fen string, nodes uint64))
 
 // BenchWith is Bench with the given search parameters.
 func BenchWith(p Params, depth, hashMB int, progress ...func(i int, fen string, nodes uint64)) BenchResult {
+	return BenchThreads(p, depth, hashMB, 1, progress...)
+}
+
+// BenchThreads is BenchWith on threads search threads. Its node count,
+// over all threads, is only reproducible with one: with more it depends on
+// how the threads happen to be scheduled.
+func BenchThreads(p Params, depth, hashMB, threads int, progress ...func(i int, fen string, nodes uint64)) BenchResult {
 	s := NewSearcher(hashMB)
 	s.Params = p
+	s.SetThreads(threads)
 	var r BenchResult
 	for i, fen := range BenchFENs {
 		pos := chess.MustParseFEN(fen)

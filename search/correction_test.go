@@ -62,8 +62,8 @@ func TestCorrectionSearch(t *testing.T) {
 	pos = chess.MustParseFEN("r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10")
 	s.Search(pos, Limits{Depth: 9})
 	nonzero := 0
-	for c := range s.worker.corr.pawn {
-		for _, e := range s.worker.corr.pawn[c] {
+	for c := range s.workers[0].corr.pawn {
+		for _, e := range s.workers[0].corr.pawn[c] {
 			if e != 0 {
 				nonzero++
 			}

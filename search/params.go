@@ -62,6 +62,14 @@ type Params struct {
 	// TMLagReserve 1 plans each move net of the move overhead of every
 	// move until the horizon (Stockfish's rule); 0 time manager v1.
 	TMLagReserve int
+
+	// Lazy SMP (seed 004; see smp.go), for more than one thread only:
+	// SMPSkipDepth 1 skips a depth another worker has finished,
+	// SMPHalfPlusOne 1 starts a worker one deeper when half of the
+	// workers plus one are already at its depth or deeper, and
+	// SMPAspDelta is the aspiration delta of the odd-numbered workers
+	// (0: AspDelta, like the others).
+	SMPSkipDepth, SMPHalfPlusOne, SMPAspDelta int
 }
 
 // DefaultParams returns the tuned defaults.
@@ -83,6 +91,7 @@ func DefaultParams() Params {
 		CorrPawnW: 0, CorrNonPawnW: 0, CorrMajorW: 0, CorrMinorW: 0, CorrContW: 0, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 0, TMLagReserve: 1,
+		SMPSkipDepth: 1, SMPHalfPlusOne: 1, SMPAspDelta: 50,
 	}
 }
 
@@ -152,6 +161,9 @@ func (p *Params) Table() []ParamInfo {
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},
 		{"TMLagReserve", &p.TMLagReserve, 0, 1, 0, 0},
+		{"SMPSkipDepth", &p.SMPSkipDepth, 0, 1, 0, 0},
+		{"SMPHalfPlusOne", &p.SMPHalfPlusOne, 0, 1, 0, 0},
+		{"SMPAspDelta", &p.SMPAspDelta, 0, 200, 0, 0},
 	}
 	for i := range t {
 		r := float64(t[i].Max - t[i].Min)

@@ -27,7 +27,7 @@ func NewQuieter(p *eval.Params) *Quieter {
 	if p != nil {
 		s.SetEvalParams(p)
 	}
-	s.worker.setParams(s.Params)
+	s.workers[0].setParams(s.Params)
 	return &Quieter{s: s}
 }
 
@@ -46,7 +46,7 @@ type Quiet struct {
 
 // Search runs quiescence search from pos with a full window.
 func (q *Quieter) Search(pos *chess.Position) Quiet {
-	w := q.s.worker
+	w := q.s.workers[0]
 	w.pos = pos.Copy()
 	w.limits, w.stopped, w.rootDepth = Limits{}, false, 0 // no limits apply
 	before := w.nodes

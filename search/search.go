@@ -1,7 +1,8 @@
 // Package search finds the best move: iterative deepening over a separate
 // root search, principal variation search with aspiration windows,
 // quiescence search, a shared transposition table, seed 004's staged move
-// picker with killers and good/bad history, and the time manager.
+// picker with killers and good/bad history, the time manager, and seed
+// 004's Lazy SMP (smp.go) for more than one thread.
 package search
 
 import (
@@ -49,6 +50,11 @@ type Result struct {
 
 // Searcher owns the transposition table and the search threads and keeps
 // what persists between searches of one game (histories).
+//
+// With one thread the search runs in the goroutine of Search (or Start).
+// With more, that goroutine is worker 0, the boss, and the others are
+// helpers in goroutines of their own for the length of one search: see
+// smp.go.
 type Searcher struct {
 	TT           *TT
 	MultiPV      int
@@ -58,11 +64,21 @@ type Searcher struct {
 	// Params are the search constants; change them between searches only.
 	Params Params
 
+	// stop is the GUI's stop; halt stops every worker of the running
+	// search, on stop and when a worker ends the search (a limit reached,
+	// time up, or the boss done).
 	stop      atomic.Bool
+	halt      atomic.Bool
 	pondering atomic.Bool
-	mu        sync.Mutex // serialises Search calls
-	worker    *Worker
+	mu        sync.Mutex   // serialises Search calls
+	workers   []*Worker    // workers[0] is the boss; resized between searches only
 	evalPrm   *eval.Params // nil: the compiled-in evaluation
+
+	// completed is the deepest iteration a worker of the running search
+	// has finished (read by the others to skip it).
+	completed atomic.Int32
+	// helpers waits for the helper goroutines of the running search.
+	helpers sync.WaitGroup
 
 	// ponderhitAt is when ponderhit arrived, as time since epoch (a
 	// monotonic reading): the clock of a pondering search runs from it.
@@ -77,7 +93,7 @@ type Searcher struct {
 func NewSearcher(hashMB int) *Searcher {
 	s := &Searcher{TT: NewTT(hashMB), MultiPV: 1, MoveOverhead: 10 * time.Millisecond, Params: DefaultParams(),
 		epoch: time.Now(), wake: make(chan struct{}, 1)}
-	s.worker = newWorker(s)
+	s.workers = []*Worker{newWorker(s, 0)}
 	return s
 }
 
@@ -85,6 +101,7 @@ func NewSearcher(hashMB int) *Searcher {
 // from any goroutine.
 func (s *Searcher) Stop() {
 	s.stop.Store(true)
+	s.halt.Store(true)
 	s.signal()
 }
 
@@ -116,7 +133,9 @@ func (s *Searcher) SetEvalParams(p *eval.Params) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.evalPrm = p
-	s.worker.ev.SetParams(p)
+	for _, w := range s.workers {
+		w.ev.SetParams(p)
+	}
 	s.TT.Clear()
 }
 
@@ -125,17 +144,30 @@ func (s *Searcher) NewGame() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.TT.Clear()
-	s.worker.clear()
+	for _, w := range s.workers {
+		w.clear()
+	}
 }
 
 // Worker is one search thread's state.
 type Worker struct {
 	s     *Searcher
+	id    int // 0: the boss
 	pos   *chess.Position
 	ev    *eval.Evaluator
 	hist  History
 	corr  Correction
 	nodes uint64
+
+	// What the other workers of a multi-threaded search read: the node
+	// count as last published (every few dozen nodes, and at the end),
+	// and the depth being searched (0: none).
+	pubNodes atomic.Uint64
+	curDepth atomic.Int32
+	nThreads int // workers in this search
+	multiPV  int
+	// best is the result of the last completed iteration.
+	best Result
 
 	limits    Limits
 	tm        timeManager
@@ -188,8 +220,8 @@ type rootMove struct {
 	nodes     uint64 // spent on this move in the whole search, for the time manager
 }
 
-func newWorker(s *Searcher) *Worker {
-	return &Worker{s: s, ev: eval.NewWithParams(s.evalPrm)}
+func newWorker(s *Searcher, id int) *Worker {
+	return &Worker{s: s, id: id, nThreads: 1, ev: eval.NewWithParams(s.evalPrm)}
 }
 
 func (w *Worker) clear() {
@@ -228,6 +260,8 @@ func (s *Searcher) runGuarded(pos *chess.Position, limits Limits) (res Result) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(os.Stderr, "vireo: search panicked: %v\n%s", r, debug.Stack())
+			s.halt.Store(true)
+			s.helpers.Wait()
 			var ml chess.MoveList
 			pos.LegalMoves(&ml)
 			res = Result{}
@@ -242,6 +276,7 @@ func (s *Searcher) runGuarded(pos *chess.Position, limits Limits) (res Result) {
 
 func (s *Searcher) prepare(limits Limits) {
 	s.stop.Store(false)
+	s.halt.Store(false)
 	s.pondering.Store(limits.Ponder)
 	select { // a token left by the previous search
 	case <-s.wake:
@@ -251,21 +286,32 @@ func (s *Searcher) prepare(limits Limits) {
 
 func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 	s.TT.NewSearch()
-	w := s.worker
-	w.pos = pos.Copy()
-	w.limits = limits
-	w.start = time.Now()
-	if !limits.Start.IsZero() && limits.Start.Before(w.start) {
-		w.start = limits.Start
+	s.completed.Store(0)
+	start := time.Now()
+	if !limits.Start.IsZero() && limits.Start.Before(start) {
+		start = limits.Start
 	}
-	w.ponderMode = limits.Ponder
-	w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, w.start, s.Params.TMLagReserve != 0)
-	w.setParams(s.Params)
-	w.hist.Age()
-	return w.iterate()
+	for _, w := range s.workers {
+		w.pos = pos.Copy()
+		w.limits = limits
+		w.start = start
+		w.ponderMode = limits.Ponder
+		w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, start, s.Params.TMLagReserve != 0)
+		w.setParams(s.Params)
+		w.hist.Age()
+		w.nThreads = len(s.workers)
+		w.multiPV = s.MultiPV
+		w.nodes = 0
+		w.pubNodes.Store(0)
+		w.curDepth.Store(0)
+		w.best = Result{}
+	}
+	return s.workers[0].iterate()
 }
 
-// iterate is iterative deepening: search depth 1, 2, ... until a limit.
+// iterate is the boss's search: iterative deepening, depth 1, 2, ...
+// until a limit, beside the helpers if there are any; then the vote
+// among the workers' results and the last report.
 func (w *Worker) iterate() Result {
 	w.nodes = 0
 	w.stopped = false
@@ -280,8 +326,45 @@ func (w *Worker) iterate() Result {
 		w.waitPonder()
 		return Result{Score: score}
 	}
-	multiPV := max(1, min(w.s.MultiPV, len(w.rootMvs)))
-	var res Result
+	s := w.s
+	for _, h := range s.workers[1:] {
+		s.helpers.Add(1)
+		go h.helperRun()
+	}
+	w.deepen()
+	res, from := w.best, w
+	if w.nThreads > 1 {
+		s.halt.Store(true)
+		s.helpers.Wait()
+		if w.multiPV <= 1 {
+			from = s.vote()
+			res = from.best
+		}
+	}
+	// The last line printed must show the move played: an aspiration
+	// failure of an unfinished iteration may have shown another, and the
+	// vote may have chosen another worker's line. It also gives the final
+	// node count (exactly N for "go nodes N" with one thread) after a stop
+	// and whenever other threads searched.
+	if w.lastReported != res.Best || w.stopped || w.nThreads > 1 {
+		w.report(Info{Depth: res.Depth, Score: res.Score, Bound: BoundExact, MultiPV: 1, PV: res.PV})
+	}
+	w.waitPonder()
+	res.Nodes = w.totalNodes()
+	if len(res.PV) > 1 {
+		res.Ponder = res.PV[1]
+	} else {
+		res.Ponder = w.ttPonder(res.Best)
+	}
+	return res
+}
+
+// deepen is iterative deepening, the loop every worker runs: the boss
+// reports each iteration; every worker keeps its last completed one in
+// w.best. With several workers the first to leave the loop ends the
+// search for all.
+func (w *Worker) deepen() {
+	multiPV := max(1, min(w.multiPV, len(w.rootMvs)))
 	maxDepth := MaxPly - 1
 	if w.limits.Depth > 0 {
 		maxDepth = min(w.limits.Depth, maxDepth)
@@ -290,6 +373,13 @@ func (w *Worker) iterate() Result {
 	var scores []int
 	stable := 0
 	for depth := 1; depth <= maxDepth; depth++ {
+		if w.nThreads > 1 {
+			// Past the depth limit the rules have nothing to skip to:
+			// the worker joins the others at the last depth, which ends
+			// the search when one of them finishes it.
+			depth = min(w.smpDepth(depth), maxDepth)
+			w.curDepth.Store(int32(depth))
+		}
 		w.rootDepth = depth
 		for i := range w.rootMvs {
 			w.rootMvs[i].prevScore = w.rootMvs[i].score
@@ -311,14 +401,14 @@ func (w *Worker) iterate() Result {
 			w.reportRoot(depth, i, BoundExact)
 		}
 		rm := w.rootMvs[0]
-		if depth > 1 && rm.move == res.Best {
+		if depth > 1 && rm.move == w.best.Best {
 			stable++
 		} else if depth > 1 {
 			stable = 0
 		}
 		// The PV is copied: the next iteration rewrites rm.pv in place,
 		// and an unfinished one must not leave a mixed, illegal line here.
-		res = Result{Best: rm.move, Score: rm.score, Depth: depth, PV: append([]chess.Move(nil), rm.pv...)}
+		w.best = Result{Best: rm.move, Score: rm.score, Depth: depth, PV: append([]chess.Move(nil), rm.pv...)}
 		sig := tmSignals{stable: stable, score: rm.score, share: w.bestShare()}
 		if n := len(scores); n > 0 {
 			sig.trend, sig.prev = true, scores[n-1]
@@ -329,24 +419,17 @@ func (w *Worker) iterate() Result {
 			sig.avg /= len(last)
 		}
 		scores = append(scores, rm.score)
-		if w.stopped || w.timeToStop(sig) {
+		// The boss watches the clock after every iteration; a helper
+		// when it is the first to finish this depth (seed 004).
+		first := w.nThreads > 1 && w.s.finishDepth(depth)
+		if w.stopped || w.timeToStop(sig, w.id == 0 || first) {
 			break
 		}
 	}
-	// The last line printed must show the move played: an aspiration
-	// failure of an unfinished iteration may have shown another. After a
-	// stop it also gives the final node count (exactly N for "go nodes N").
-	if w.lastReported != res.Best || w.stopped {
-		w.report(Info{Depth: res.Depth, Score: res.Score, Bound: BoundExact, MultiPV: 1, PV: res.PV})
+	if w.nThreads > 1 {
+		w.curDepth.Store(0)
+		w.s.halt.Store(true)
 	}
-	w.waitPonder()
-	res.Nodes = w.nodes
-	if len(res.PV) > 1 {
-		res.Ponder = res.PV[1]
-	} else {
-		res.Ponder = w.ttPonder(res.Best)
-	}
-	return res
 }
 
 // ttPonder finds a move to ponder on when the PV ends after the best move
@@ -397,12 +480,13 @@ func (w *Worker) syncPonder() {
 	}
 }
 
-// timeToStop decides between iterations whether to start another.
-func (w *Worker) timeToStop(sig tmSignals) bool {
-	if w.s.stop.Load() {
+// timeToStop decides between iterations whether to start another; the
+// clock only counts if clock is set.
+func (w *Worker) timeToStop(sig tmSignals, clock bool) bool {
+	if w.s.halt.Load() {
 		return true
 	}
-	if w.limits.Nodes > 0 && w.nodes >= w.limits.Nodes {
+	if w.limits.Nodes > 0 && w.totalNodes() >= w.limits.Nodes {
 		return true
 	}
 	if w.limits.Mate > 0 {
@@ -411,7 +495,7 @@ func (w *Worker) timeToStop(sig tmSignals) bool {
 		}
 	}
 	w.syncPonder()
-	if w.ponderMode || w.limits.Infinite || !w.tm.timed {
+	if !clock || w.ponderMode || w.limits.Infinite || !w.tm.timed {
 		return false
 	}
 	return w.tm.elapsed() >= w.tm.scaledSoft(tmFactor(&w.p, sig))
@@ -450,6 +534,9 @@ func sortRoot(rms []rootMove) {
 func (w *Worker) aspiration(depth int) {
 	prev := w.rootMvs[w.pvIdx].prevScore
 	delta := w.p.AspDelta
+	if w.id%2 == 1 && w.p.SMPAspDelta > 0 {
+		delta = w.p.SMPAspDelta // seed 004: half of the workers use another window
+	}
 	alpha, beta := -Infinite, Infinite
 	if depth >= 5 && prev > -MateInMax && prev < MateInMax {
 		alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
@@ -543,9 +630,11 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 }
 
 // checkLimits is called right after every node is counted. The stop flag
-// and a node limit are checked at every node (so "go nodes N" searches
-// exactly N); the clock every 128 nodes, a fraction of a millisecond, so
-// that the hard limit holds on a one-second clock.
+// and, with one thread, a node limit are checked at every node (so "go
+// nodes N" searches exactly N); the clock every 128 nodes, a fraction of
+// a millisecond, so that the hard limit holds on a one-second clock. With
+// several threads each publishes its node count every 32 nodes, and the
+// node limit is checked then against the sum over all.
 func (w *Worker) checkLimits() {
 	if w.stopped {
 		// Nodes entered after the stop return at once; they are not
@@ -558,20 +647,34 @@ func (w *Worker) checkLimits() {
 		// search has a move and a score to give.
 		return
 	}
-	if w.s.stop.Load() {
+	if w.s.halt.Load() {
 		w.stopped = true
 		return
 	}
-	if w.limits.Nodes > 0 && w.nodes >= w.limits.Nodes {
-		w.stopped = true
-		return
+	if w.nThreads == 1 {
+		if w.limits.Nodes > 0 && w.nodes >= w.limits.Nodes {
+			w.stopped = true
+			return
+		}
+	} else if w.nodes&31 == 0 {
+		w.pubNodes.Store(w.nodes)
+		if w.limits.Nodes > 0 && w.totalNodes() >= w.limits.Nodes {
+			w.stopAll()
+			return
+		}
 	}
 	if w.nodes&127 == 0 {
 		w.syncPonder()
 		if w.tm.timed && !w.ponderMode && !w.limits.Infinite && w.tm.elapsed() >= w.tm.hard {
-			w.stopped = true
+			w.stopAll()
 		}
 	}
+}
+
+// stopAll stops this worker and, through halt, every other.
+func (w *Worker) stopAll() {
+	w.stopped = true
+	w.s.halt.Store(true)
 }
 
 // isDraw detects draws by rule inside the tree. A mate on the hundredth
@@ -611,15 +714,15 @@ func (w *Worker) updatePV(ply int, m chess.Move) {
 	w.pvLen[ply] = max(n, ply+1)
 }
 
-// report sends an Info to the callback.
+// report sends an Info to the callback; only the boss reports.
 func (w *Worker) report(in Info) {
-	if w.s.OnInfo == nil {
+	if w.id != 0 || w.s.OnInfo == nil {
 		return
 	}
 	if len(in.PV) > 0 && in.MultiPV <= 1 {
 		w.lastReported = in.PV[0]
 	}
-	in.Nodes = w.nodes
+	in.Nodes = w.totalNodes()
 	in.Time = time.Since(w.start)
 	in.Hashfull = w.s.TT.Hashfull()
 	if in.SelDepth < in.Depth {

@@ -386,7 +386,7 @@ func TestAspirationBoundMarks(t *testing.T) {
 		pos := chess.StartPosition()
 		// Search to depth 6 first so that every line has a true score.
 		s.Search(pos, Limits{Depth: 6})
-		w := s.worker
+		w := s.workers[0]
 		for i := range w.rootMvs {
 			w.rootMvs[i].prevScore = w.rootMvs[i].score
 		}

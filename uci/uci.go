@@ -155,7 +155,7 @@ Commands:
   setoption name NAME [value VALUE]
   d                                 show the board, FEN and keys
   eval                              show the evaluation by term
-  bench [depth]                     search the bench positions
+  bench [depth]                     search the bench positions (on Threads threads)
   perft D                           count leaf nodes from the current position
   genfens N seed S book None|FILE   print N random openings (OpenBench datagen)
 Run "vireo help" in a shell for the command-line tools.`)
@@ -406,11 +406,10 @@ func (e *Engine) cmdSetOption(args []string) {
 			e.s.TT.Resize(x)
 		}
 	case "threads":
-		if x, ok := spin(1, 256); ok {
+		if x, ok := spin(1, search.MaxThreads); ok {
+			e.stopAndWait()
 			e.opts.threads = x
-			if x > 1 {
-				e.Println("info string Threads=%d accepted; this version searches with one thread", x)
-			}
+			e.s.SetThreads(x)
 		}
 	case "multipv":
 		if x, ok := spin(1, 256); ok {
@@ -514,6 +513,6 @@ func (e *Engine) cmdBench(args []string) {
 			depth = x
 		}
 	}
-	r := search.BenchWith(e.s.Params, depth, 16)
+	r := search.BenchThreads(e.s.Params, depth, 16, e.opts.threads)
 	e.Println("%s", r.String())
 }

@@ -10,15 +10,20 @@ import (
 )
 
 func init() {
-	register(command{"bench", "bench [depth]", "search the built-in positions; prints 'Bench: N nodes M nps'", cmdBench})
+	register(command{"bench", "bench [-threads N] [depth]", "search the built-in positions; prints 'Bench: N nodes M nps'", cmdBench})
 }
 
 func cmdBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	hash := fs.Int("hash", 16, "transposition table size in MB")
+	threads := fs.Int("threads", 1, "search threads (the node count is only reproducible with 1)")
 	verbose := fs.Bool("v", false, "print each position's node count")
 	prof := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *threads < 1 || *threads > search.MaxThreads {
+		fmt.Fprintf(os.Stderr, "bench: threads must be from 1 to %d\n", search.MaxThreads)
 		return 2
 	}
 	depth := search.BenchDepth
@@ -37,8 +42,11 @@ func cmdBench(args []string) int {
 		})
 	}
 	stop := startProfile(*prof)
-	r := search.Bench(depth, *hash, progress...)
+	r := search.BenchThreads(search.DefaultParams(), depth, *hash, *threads, progress...)
 	stop()
+	if *threads > 1 {
+		fmt.Printf("%d threads: nodes and nps are the totals over all threads\n", *threads)
+	}
 	fmt.Println(r.String())
 	return 0
 }

@@ -35,9 +35,6 @@ func cmdEPD(args []string) int {
 		fmt.Fprintln(os.Stderr, "usage: vireo epd FILE [--movetime MS | --nodes N | --depth D] [--threads T]")
 		return 2
 	}
-	if *threads > 1 {
-		fmt.Fprintln(os.Stderr, "epd: this version searches with one thread")
-	}
 	f, err := os.Open(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "epd: %v\n", err)
@@ -45,6 +42,7 @@ func cmdEPD(args []string) int {
 	}
 	defer f.Close()
 	s := search.NewSearcher(*hash)
+	s.SetThreads(*threads)
 	for _, kv := range sets {
 		if err := s.Params.Set(kv.name, kv.value); err != nil {
 			fmt.Fprintf(os.Stderr, "epd: --set: %v\n", err)
