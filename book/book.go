@@ -147,10 +147,12 @@ func (b *Book) Moves(p *chess.Position) (moves []Choice, skipped int) {
 // weight.
 func (b *Book) Pick(p *chess.Position, r *rand.Rand) (c Choice, total int, ok bool) {
 	moves, _ := b.Moves(p)
-	return pickWeighted(moves, r)
+	return PickFrom(moves, r)
 }
 
-func pickWeighted(moves []Choice, r *rand.Rand) (Choice, int, bool) {
+// PickFrom chooses among moves as Pick does, returning the choice and the
+// total weight.
+func PickFrom(moves []Choice, r *rand.Rand) (Choice, int, bool) {
 	total := 0
 	for _, c := range moves {
 		total += c.Weight

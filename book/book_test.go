@@ -289,7 +289,7 @@ func TestGnuChessBook(t *testing.T) {
 			if sk != 0 {
 				t.Errorf("%s: %d illegal book moves", p.FEN(), sk)
 			}
-			c, _, ok := pickWeighted(ms, r)
+			c, _, ok := PickFrom(ms, r)
 			if !ok {
 				break
 			}
