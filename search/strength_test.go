@@ -77,10 +77,12 @@ func TestPickWeakenedFrequency(t *testing.T) {
 	}
 }
 
-// A weakened search always plays a legal move, keeps to its node
-// budget (within the random factor and the depth-1 iteration that
-// always completes) and to a clock; and a low rating plays moves other
-// than the full search's best more often than a high one.
+// A weakened search always plays a legal move and keeps to its node
+// budget (within the random factor and the depth-1 iteration that always
+// completes); and a low rating plays moves other than the full search's
+// best more often than a high one. Without a clock the searches are
+// deterministic (seeded), so the comparison does not depend on the
+// machine's load.
 func TestWeakenedSearch(t *testing.T) {
 	fens := BenchFENs
 	if testing.Short() {
@@ -97,14 +99,10 @@ func TestWeakenedSearch(t *testing.T) {
 		s.SetStrength(elo)
 		s.SetRand(rand.New(rand.NewPCG(uint64(elo), 1)))
 		plan := PlanFor(elo)
-		for rep := range 3 {
+		for range 3 {
 			for i, f := range fens {
 				p := chess.MustParseFEN(f)
-				start := time.Now()
-				res := s.Search(p, Limits{WTime: 300 * time.Millisecond, BTime: 300 * time.Millisecond, WInc: 5 * time.Millisecond, BInc: 5 * time.Millisecond})
-				if el := time.Since(start); el > 300*time.Millisecond {
-					t.Errorf("Elo %d, %s: took %v on a 300 ms clock", elo, f, el)
-				}
+				res := s.Search(p, Limits{})
 				if !p.IsLegal(res.Best) {
 					t.Fatalf("Elo %d, %s: illegal move %v", elo, f, res.Best)
 				}
@@ -117,13 +115,33 @@ func TestWeakenedSearch(t *testing.T) {
 				if res.Best != best[i] {
 					differ[elo]++
 				}
-				_ = rep
 			}
 		}
 	}
 	t.Logf("moves other than the depth-7 best, of %d: Elo 1200 %d, Elo 2400 %d", 3*len(fens), differ[1200], differ[2400])
 	if differ[1200] <= differ[2400] {
 		t.Errorf("Elo 1200 differs from the best move %d times, Elo 2400 %d: the weaker should differ more", differ[1200], differ[2400])
+	}
+}
+
+// On a clock a weakened search stops at whichever comes first, its node
+// budget or the clock's limit: the top rating's 200,000 nodes must not
+// overrun a one-second clock.
+func TestWeakenedSearchClock(t *testing.T) {
+	s := NewSearcher(16)
+	s.SetStrength(MaxElo)
+	s.SetRand(rand.New(rand.NewPCG(1, 2)))
+	fens := BenchFENs[:10]
+	for _, f := range fens {
+		p := chess.MustParseFEN(f)
+		start := time.Now()
+		res := s.Search(p, Limits{WTime: time.Second, BTime: time.Second, WInc: 10 * time.Millisecond, BInc: 10 * time.Millisecond})
+		if el := time.Since(start); el >= time.Second {
+			t.Errorf("%s: took %v on a 1 s clock", f, el)
+		}
+		if !p.IsLegal(res.Best) {
+			t.Fatalf("%s: illegal move %v", f, res.Best)
+		}
 	}
 }
 
