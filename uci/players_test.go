@@ -222,7 +222,8 @@ func TestShowWDL(t *testing.T) {
 
 // A weakened engine plays whole games (both sides) from random openings
 // at several ratings without an illegal move and without running out of
-// its clock, which is charged the wall time from go to bestmove.
+// its clock, which is charged the wall time from go to bestmove, or
+// overrunning a 50 ms movetime.
 func TestLimitStrengthGames(t *testing.T) {
 	elos := []int{search.MinElo, 1800, search.MaxElo}
 	plies := 40
@@ -250,15 +251,26 @@ func TestLimitStrengthGames(t *testing.T) {
 		for ply := 0; ply < plies && p.HasLegalMove() && !p.IsInsufficientMaterial() && p.HalfmoveClock() < 100; ply++ {
 			s.send("position startpos moves " + strings.Join(moves, " "))
 			start := time.Now()
-			s.send("go wtime " + strconv.FormatInt(clock[0].Milliseconds(), 10) + " btime " + strconv.FormatInt(clock[1].Milliseconds(), 10) +
-				" winc 20 binc 20")
-			best, _ := s.expect("bestmove", 5*time.Second)
 			side := p.SideToMove()
-			clock[side] -= time.Since(start)
-			if clock[side] <= 0 {
-				t.Fatalf("Elo %d: lost on time at ply %d", elo, ply)
+			var best string
+			if ply%5 == 4 {
+				// Every fifth move on a fixed 50 ms, which the clock is
+				// not charged for; the slack is for a starved machine.
+				s.send("go movetime 50")
+				best, _ = s.expect("bestmove", 5*time.Second)
+				if el := time.Since(start); el > 500*time.Millisecond {
+					t.Errorf("Elo %d: go movetime 50 took %v", elo, el)
+				}
+			} else {
+				s.send("go wtime " + strconv.FormatInt(clock[0].Milliseconds(), 10) + " btime " + strconv.FormatInt(clock[1].Milliseconds(), 10) +
+					" winc 20 binc 20")
+				best, _ = s.expect("bestmove", 5*time.Second)
+				clock[side] -= time.Since(start)
+				if clock[side] <= 0 {
+					t.Fatalf("Elo %d: lost on time at ply %d", elo, ply)
+				}
+				clock[side] += inc
 			}
-			clock[side] += inc
 			m, err := p.ParseUCI(strings.Fields(best)[1])
 			if err != nil {
 				t.Fatalf("Elo %d: %q at ply %d: %v", elo, best, ply, err)
