@@ -7,6 +7,7 @@ package search
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"runtime/debug"
 	"sort"
@@ -87,6 +88,11 @@ type Searcher struct {
 	// wake gets a token on Stop and PonderHit, for a finished search
 	// that waits for one of them before answering.
 	wake chan struct{}
+
+	// limitElo is the rating of weakened play, 0 for full strength
+	// (strength.go); rng is its random source.
+	limitElo int
+	rng      *rand.Rand
 }
 
 // NewSearcher returns a searcher with a table of hashMB megabytes.
@@ -196,6 +202,8 @@ type Worker struct {
 	// ponderMode is true until the worker has seen the ponderhit of a
 	// pondering search; no time limit applies while it is.
 	ponderMode bool
+
+	skill skillState // weakened play, the boss only (strength.go)
 }
 
 // frame is the per-ply search stack entry.
@@ -291,7 +299,15 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 	if !limits.Start.IsZero() && limits.Start.Before(start) {
 		start = limits.Start
 	}
-	for _, w := range s.workers {
+	// Weakened play searches with the boss alone: its node budget and
+	// its choice among the best root moves are one thread's.
+	boss := s.workers[0]
+	limits = boss.prepareStrength(limits)
+	active := s.workers
+	if boss.skill.on {
+		active = s.workers[:1]
+	}
+	for _, w := range active {
 		w.pos = pos.Copy()
 		w.limits = limits
 		w.start = start
@@ -299,14 +315,17 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 		w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, start, s.Params.TMLagReserve != 0)
 		w.setParams(s.Params)
 		w.hist.Age()
-		w.nThreads = len(s.workers)
+		w.nThreads = len(active)
 		w.multiPV = s.MultiPV
 		w.nodes = 0
 		w.pubNodes.Store(0)
 		w.curDepth.Store(0)
 		w.best = Result{}
 	}
-	return s.workers[0].iterate()
+	if boss.skill.on {
+		boss.multiPV = max(boss.multiPV, boss.skill.plan.Candidates)
+	}
+	return boss.iterate()
 }
 
 // iterate is the boss's search: iterative deepening, depth 1, 2, ...
@@ -327,7 +346,7 @@ func (w *Worker) iterate() Result {
 		return Result{Score: score}
 	}
 	s := w.s
-	for _, h := range s.workers[1:] {
+	for _, h := range s.workers[1:w.nThreads] {
 		s.helpers.Add(1)
 		go h.helperRun()
 	}
@@ -340,6 +359,12 @@ func (w *Worker) iterate() Result {
 			from = s.vote()
 			res = from.best
 		}
+	}
+	if w.skill.on && len(w.skill.top) > 0 {
+		// Weakened play: one of the candidates of the last completed
+		// iteration, perhaps not the best.
+		rm := w.skill.top[w.skill.choose(w.s.random())]
+		res = Result{Best: rm.move, Score: rm.score, Depth: res.Depth, PV: rm.pv}
 	}
 	// The last line printed must show the move played: an aspiration
 	// failure of an unfinished iteration may have shown another, and the
@@ -399,6 +424,9 @@ func (w *Worker) deepen() {
 		}
 		for i := 0; i < multiPV; i++ {
 			w.reportRoot(depth, i, BoundExact)
+		}
+		if w.skill.on {
+			w.skill.record(w.rootMvs[:min(multiPV, w.skill.plan.Candidates)])
 		}
 		rm := w.rootMvs[0]
 		if depth > 1 && rm.move == w.best.Best {

@@ -85,21 +85,12 @@ func Adam(train, valid *Dataset, start Vector, opt AdamOptions) (Vector, []Epoch
 	if mask == nil {
 		mask = TunableMask()
 	}
-	m := make([]float64, NumValues)
-	v := make([]float64, NumValues)
+	st := newAdamState(NumValues, opt.Beta1, opt.Beta2)
 	grad := make([]float64, NumValues)
 	var hist []Epoch
 	var obj []float64 // objective per epoch
-	bestBefore := func(n int) float64 {
-		b := math.Inf(1)
-		for _, x := range obj[:n] {
-			b = math.Min(b, x)
-		}
-		return b
-	}
 	t0 := time.Now()
 	lr := opt.LR
-	b1t, b2t := 1.0, 1.0
 	for n := 1; n <= opt.MaxEpochs; n++ {
 		if opt.RetraceEvery > 0 && opt.Retrace != nil && n > 1 && (n-1)%opt.RetraceEvery == 0 {
 			tr, va, err := opt.Retrace(w.Params())
@@ -124,32 +115,66 @@ func Adam(train, valid *Dataset, start Vector, opt AdamOptions) (Vector, []Epoch
 			}
 		}
 		obj = append(obj, o)
-		b1t *= opt.Beta1
-		b2t *= opt.Beta2
-		for i, g := range grad {
-			if !mask[i] {
-				continue
-			}
-			m[i] = opt.Beta1*m[i] + (1-opt.Beta1)*g
-			v[i] = opt.Beta2*v[i] + (1-opt.Beta2)*g*g
-			mh := m[i] / (1 - b1t)
-			vh := v[i] / (1 - b2t)
-			w[i] -= lr * mh / (math.Sqrt(vh) + 1e-12)
-		}
+		st.step(w, grad, mask, lr)
 		lr *= opt.Decay
 		e.Elapsed = time.Since(t0)
 		hist = append(hist, e)
 		if opt.OnEpoch != nil && !opt.OnEpoch(e, w) {
 			break
 		}
-		if k := len(obj) - opt.Window; opt.Window > 0 && k > 0 {
-			old := bestBefore(k)
-			if old-bestBefore(len(obj)) < opt.Tol*old {
-				break
-			}
+		if stalled(obj, opt.Window, opt.Tol) {
+			break
 		}
 	}
 	return w, hist, nil
+}
+
+// adamState is Adam's moment estimates for a vector of weights; Adam
+// and the WDL fit (wdl.go) step with it.
+type adamState struct {
+	beta1, beta2 float64
+	m, v         []float64
+	b1t, b2t     float64 // beta1^t, beta2^t
+}
+
+func newAdamState(n int, beta1, beta2 float64) *adamState {
+	return &adamState{beta1: beta1, beta2: beta2, m: make([]float64, n), v: make([]float64, n), b1t: 1, b2t: 1}
+}
+
+// step moves every weight of w whose mask entry is true (nil: all) by
+// about lr against its gradient.
+func (s *adamState) step(w, grad []float64, mask []bool, lr float64) {
+	s.b1t *= s.beta1
+	s.b2t *= s.beta2
+	for i, g := range grad {
+		if mask != nil && !mask[i] {
+			continue
+		}
+		s.m[i] = s.beta1*s.m[i] + (1-s.beta1)*g
+		s.v[i] = s.beta2*s.v[i] + (1-s.beta2)*g*g
+		mh := s.m[i] / (1 - s.b1t)
+		vh := s.v[i] / (1 - s.b2t)
+		w[i] -= lr * mh / (math.Sqrt(vh) + 1e-12)
+	}
+}
+
+// stalled is the stopping rule of Adam and the WDL fit: the best
+// objective of the last window epochs is less than tol (relative) below
+// the best before them.
+func stalled(obj []float64, window int, tol float64) bool {
+	k := len(obj) - window
+	if window <= 0 || k <= 0 {
+		return false
+	}
+	bestOf := func(xs []float64) float64 {
+		b := math.Inf(1)
+		for _, x := range xs {
+			b = math.Min(b, x)
+		}
+		return b
+	}
+	old := bestOf(obj[:k])
+	return old-bestOf(obj) < tol*old
 }
 
 // FromZero returns p with every linear positional value zero: only the

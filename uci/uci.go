@@ -29,6 +29,8 @@ type Engine struct {
 	s       *search.Searcher
 	ev      *eval.Evaluator
 	opts    options
+	popts   playerOptions // book, strength, WDL (players.go)
+	bk      bookState
 	done    chan struct{} // closed when the running search has finished
 	running bool
 }
@@ -41,11 +43,12 @@ type options struct {
 // New returns an engine writing to out.
 func New(name string, out io.Writer) *Engine {
 	e := &Engine{
-		Name: name,
-		out:  bufio.NewWriter(out),
-		pos:  chess.StartPosition(),
-		opts: options{hash: 16, threads: 1, multiPV: 1, overhead: 10},
-		ev:   eval.New(),
+		Name:  name,
+		out:   bufio.NewWriter(out),
+		pos:   chess.StartPosition(),
+		opts:  options{hash: 16, threads: 1, multiPV: 1, overhead: 10},
+		popts: playerOptions{elo: search.DefaultElo},
+		ev:    eval.New(),
 	}
 	e.s = search.NewSearcher(e.opts.hash)
 	e.s.OnInfo = e.printInfo
@@ -134,6 +137,7 @@ func (e *Engine) cmdUCI() {
 	e.Println("option name UCI_Chess960 type check default false")
 	e.Println("option name Clear Hash type button")
 	e.Println("option name EvalFile type string default <empty>")
+	e.printPlayerOptions()
 	if tuneOptions {
 		for _, p := range e.s.Params.Table() {
 			e.Println("option name %s type spin default %d min %d max %d", p.Name, *p.Ptr, p.Min, p.Max)
@@ -302,6 +306,9 @@ func (e *Engine) cmdGo(args []string) {
 			e.Println("info string go: bad value for %s ignored", args[i-1])
 		}
 	}
+	if e.bookMove(l) {
+		return
+	}
 	pos := e.pos.Copy()
 	e.running = true
 	e.done = make(chan struct{})
@@ -337,6 +344,7 @@ func (e *Engine) printInfo(in search.Info) {
 	case search.BoundUpper:
 		sb.WriteString(" upperbound")
 	}
+	sb.WriteString(e.wdlField(in.Score))
 	nps := uint64(0)
 	if ms := in.Time.Milliseconds(); ms > 0 {
 		nps = in.Nodes * 1000 / uint64(ms)
@@ -397,6 +405,9 @@ func (e *Engine) cmdSetOption(args []string) {
 		}
 		e.Println("info string setoption: %s wants true or false, got %q", strings.Join(name, " "), v)
 		return false, false
+	}
+	if e.setPlayerOption(n, v, spin, check) {
+		return
 	}
 	switch n {
 	case "hash":

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{"tune", "tune error|adam|coord|importance|serve --data F", "fit the evaluation to game results (see docs/tuning.md)", cmdTune})
+	register(command{"tune", "tune error|adam|coord|importance|serve|wdl --data F", "fit the evaluation to game results (see docs/tuning.md)", cmdTune})
 }
 
 const tuneUsage = `Usage:
@@ -27,6 +27,7 @@ const tuneUsage = `Usage:
   vireo tune importance --data F                  each term's share of the error
   vireo tune serve      --data F [--addr A]       the same as a local web page (default 127.0.0.1:8080)
   vireo tune defaults PARAMS DIR                 write a parameter file into DIR/params.go and go generate
+  vireo tune wdl        --data F [--out PNG]      fit the win-draw-loss model of UCI_ShowWDL (docs/wdl.md)
 
 Run 'vireo tune SUBCOMMAND -h' for the options.
 `
@@ -38,7 +39,7 @@ func cmdTune(args []string) int {
 	}
 	sub := map[string]func([]string) int{
 		"error": tuneError, "adam": tuneAdam, "coord": tuneCoord, "importance": tuneImportance,
-		"defaults": tuneDefaults, "serve": tuneServe,
+		"defaults": tuneDefaults, "serve": tuneServe, "wdl": tuneWDL,
 	}[args[0]]
 	if sub == nil {
 		fmt.Fprintf(os.Stderr, "tune: unknown subcommand %q\n%s", args[0], tuneUsage)
