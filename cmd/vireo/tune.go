@@ -162,22 +162,41 @@ func (t *tuneFlags) fitK(train *tune.Dataset, p *eval.Params) float64 {
 	return k
 }
 
+// tuneRun is what every tune subcommand starts from: the starting values,
+// the --group mask, the data and K fitted to the starting values.
+type tuneRun struct {
+	p            *eval.Params
+	mask         []bool
+	train, valid *tune.Dataset
+	k            float64
+}
+
+// setup reads the starting values and the data and fits K, reporting
+// any failure on standard error.
+func (t *tuneFlags) setup() (r tuneRun, ok bool) {
+	var err error
+	if r.p, r.mask, err = t.startMasked(); err != nil {
+		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+		return r, false
+	}
+	if r.train, r.valid, ok = t.load(r.p); !ok {
+		return r, false
+	}
+	r.k = t.fitK(r.train, r.p)
+	return r, true
+}
+
 func tuneError(args []string) int {
 	t := newTuneFlags("error")
 	passes := t.fs.Int("passes", 0, "time this many error passes over the training set")
 	if !t.parse(args) {
 		return 2
 	}
-	p, err := t.start()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
-		return 1
-	}
-	train, valid, ok := t.load(p)
+	r, ok := t.setup()
 	if !ok {
 		return 1
 	}
-	k := t.fitK(train, p)
+	p, train, valid, k := r.p, r.train, r.valid, r.k
 	fmt.Printf("K %.4f\ntraining error %.6f (%d positions)\n", k, train.Error(p, k, t.threads), train.Len())
 	if valid.Len() > 0 {
 		fmt.Printf("validation error %.6f (%d positions)\n", valid.Error(p, k, t.threads), valid.Len())
@@ -260,18 +279,13 @@ func tuneAdam(args []string) int {
 	if !t.parse(args) {
 		return 2
 	}
-	p, mask, err := t.startMasked()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
-		return 1
-	}
-	train, valid, ok := t.load(p)
+	// K is fitted to the starting values before zeroing, so that a tune
+	// from zero lands on the engine's usual centipawn scale.
+	r, ok := t.setup()
 	if !ok {
 		return 1
 	}
-	// K is fitted to the starting values before zeroing, so that a tune
-	// from zero lands on the engine's usual centipawn scale.
-	k := t.fitK(train, p)
+	p, mask, train, valid, k := r.p, r.mask, r.train, r.valid, r.k
 	hand := p
 	if *fromZero {
 		p = tune.FromZero(p)
@@ -369,16 +383,11 @@ func tuneCoord(args []string) int {
 	if !t.parse(args) {
 		return 2
 	}
-	p, mask, err := t.startMasked()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
-		return 1
-	}
-	train, valid, ok := t.load(p)
+	r, ok := t.setup()
 	if !ok {
 		return 1
 	}
-	k := t.fitK(train, p)
+	p, mask, train, valid, k := r.p, r.mask, r.train, r.valid, r.k
 	before := train.Error(p, k, t.threads)
 	n := tune.CountMask(mask)
 	header := fmt.Sprintf("vireo tune coord %s\nK %.4f", strings.Join(args, " "), k)
@@ -415,16 +424,11 @@ func tuneImportance(args []string) int {
 	if !t.parse(args) {
 		return 2
 	}
-	p, err := t.start()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
-		return 1
-	}
-	train, _, ok := t.load(p)
+	r, ok := t.setup()
 	if !ok {
 		return 1
 	}
-	k := t.fitK(train, p)
+	p, train, k := r.p, r.train, r.k
 	fmt.Printf("error %.6f; each term's share: the error with the term zeroed minus this\n", train.Error(p, k, t.threads))
 	group := eval.Group(eval.NumGroups)
 	for _, im := range tune.Importances(train, p, k, t.threads) {

@@ -26,16 +26,11 @@ func tuneServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "tune serve: the group is chosen on the page, not with --group")
 		return 2
 	}
-	p, err := t.start()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tune: %v\n", err)
-		return 1
-	}
-	train, valid, ok := t.load(p)
+	r, ok := t.setup()
 	if !ok {
 		return 1
 	}
-	k := t.fitK(train, p)
+	p, train, valid, k := r.p, r.train, r.valid, r.k
 	srv, err := web.New(web.Config{Train: train, Valid: valid, K: k, KFitted: t.k <= 0, Files: t.data,
 		Validation: t.validation, Bad: t.stats.Bad, Start: p, ParamsFile: t.params, Workers: t.threads, Log: os.Stderr})
 	if err != nil {
