@@ -155,23 +155,7 @@ func TestSMPStopAndPonder(t *testing.T) {
 	// Pondering: no answer before ponderhit however long it takes, then
 	// the clock (movetime) from ponderhit.
 	s.MoveOverhead = 0
-	s.Start(pos, Limits{Ponder: true, MoveTime: 200 * time.Millisecond}, func(r Result) { done <- r })
-	select {
-	case <-done:
-		t.Fatal("a pondering search answered before ponderhit")
-	case <-time.After(500 * time.Millisecond):
-	}
-	t0 := time.Now()
-	s.PonderHit()
-	select {
-	case res := <-done:
-		if el := time.Since(t0); el < 190*time.Millisecond {
-			t.Errorf("answered %v after ponderhit; the 200 ms budget runs from ponderhit", el)
-		}
-		checkResult(t, "ponderhit", pos, res)
-	case <-time.After(5 * time.Second):
-		t.Fatal("no answer 5 s after ponderhit with movetime 200")
-	}
+	checkResult(t, "ponderhit", pos, ponderThenHit(t, s, pos, done, 500*time.Millisecond))
 
 	// A finished ponder search (depth limit) waits, and stop answers.
 	s.Start(pos, Limits{Ponder: true, Depth: 3}, func(r Result) { done <- r })
@@ -189,7 +173,7 @@ func TestSMPStopAndPonder(t *testing.T) {
 	}
 
 	// A clock is kept with several threads.
-	t0 = time.Now()
+	t0 := time.Now()
 	res := s.Search(pos, Limits{WTime: time.Second, BTime: time.Second})
 	if el := time.Since(t0); el > 900*time.Millisecond {
 		t.Errorf("1 s on the clock: used %v", el)

@@ -411,24 +411,8 @@ func TestPonderClockFromPonderhit(t *testing.T) {
 	s.MoveOverhead = 0
 	done := make(chan Result, 1)
 	pos := chess.StartPosition()
-	s.Start(pos, Limits{Ponder: true, MoveTime: 200 * time.Millisecond}, func(r Result) { done <- r })
-	select {
-	case <-done:
-		t.Fatal("a pondering search answered before ponderhit")
-	case <-time.After(600 * time.Millisecond):
-	}
-	t0 := time.Now()
-	s.PonderHit()
-	select {
-	case res := <-done:
-		if el := time.Since(t0); el < 190*time.Millisecond {
-			t.Errorf("answered %v after ponderhit; the 200 ms budget runs from ponderhit", el)
-		}
-		if res.Best == chess.NoMove {
-			t.Error("no move")
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("no answer 5 s after ponderhit with movetime 200")
+	if res := ponderThenHit(t, s, pos, done, 600*time.Millisecond); res.Best == chess.NoMove {
+		t.Error("no move")
 	}
 
 	// A ponder search that finishes (depth limit) waits for ponderhit.
@@ -438,7 +422,6 @@ func TestPonderClockFromPonderhit(t *testing.T) {
 		t.Fatal("a finished ponder search answered before ponderhit")
 	case <-time.After(300 * time.Millisecond):
 	}
-	t0 = time.Now()
 	s.PonderHit()
 	select {
 	case <-done:
@@ -499,4 +482,29 @@ func TestScaledSearchKeepsHardLimit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ponderThenHit starts a pondering search on a 200 ms movetime, checks
+// that it gives no answer for wait, then sends ponderhit and checks that
+// the budget is counted from there. It returns the answer.
+func ponderThenHit(t *testing.T, s *Searcher, pos *chess.Position, done chan Result, wait time.Duration) Result {
+	t.Helper()
+	s.Start(pos, Limits{Ponder: true, MoveTime: 200 * time.Millisecond}, func(r Result) { done <- r })
+	select {
+	case <-done:
+		t.Fatal("a pondering search answered before ponderhit")
+	case <-time.After(wait):
+	}
+	t0 := time.Now()
+	s.PonderHit()
+	select {
+	case res := <-done:
+		if el := time.Since(t0); el < 190*time.Millisecond {
+			t.Errorf("answered %v after ponderhit; the 200 ms budget runs from ponderhit", el)
+		}
+		return res
+	case <-time.After(5 * time.Second):
+		t.Fatal("no answer 5 s after ponderhit with movetime 200")
+	}
+	return Result{}
 }
