@@ -32,7 +32,7 @@ func tuneServe(args []string) int {
 	}
 	p, train, valid, k := r.p, r.train, r.valid, r.k
 	srv, err := web.New(web.Config{Train: train, Valid: valid, K: k, KFitted: t.k <= 0, Files: t.data,
-		Validation: t.validation, Bad: t.stats.Bad, Start: p, ParamsFile: t.params, Workers: t.threads, Log: os.Stderr})
+		Validation: t.validation, Bad: t.stats.Bad, Start: p, ParamsFile: t.params, Workers: t.threads, Log: os.Stderr, Restart: reexec})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tune serve: %v\n", err)
 		return 1

@@ -53,6 +53,11 @@ type Config struct {
 	// and may not leave ("": the working directory).
 	Root string
 	Log  io.Writer // job and save messages (nil: none)
+	// Restart, when set, replaces the running server with the binary now
+	// on disk (vireo tune serve re-executes itself with its arguments), so
+	// that an evaluation changed in code and rebuilt traces the data
+	// afresh. It returns only on failure. nil: the page offers no restart.
+	Restart func() error
 }
 
 // Server is the workbench. Create it with New; serve Handler.
@@ -124,10 +129,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/param", s.handleParam)
 	mux.HandleFunc("POST /api/reload", s.handleReload)
 	mux.HandleFunc("POST /api/save", s.handleSave)
+	mux.HandleFunc("POST /api/restart", s.handleRestart)
 	// Anything else under /api/: a JSON error, not the file server's page.
 	other := func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
-		case "/api/error", "/api/job", "/api/stop", "/api/param", "/api/reload", "/api/save":
+		case "/api/error", "/api/job", "/api/stop", "/api/param", "/api/reload", "/api/save", "/api/restart":
 			w.Header().Set("Allow", "POST")
 			httpError(w, http.StatusMethodNotAllowed, fmt.Errorf("%s takes POST", r.URL.Path))
 		default:
@@ -423,6 +429,34 @@ func (s *Server) handleReload(w http.ResponseWriter, r *http.Request) {
 	s.publish(p)
 	s.logf("reloaded the parameters from %s", from)
 	writeJSON(w, http.StatusOK, map[string]any{"rev": s.rev, "from": from})
+}
+
+// handleRestart answers, then hands the process over to the rebuilt
+// binary. Refused while a job runs, since the job would be lost.
+func (s *Server) handleRestart(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.Restart == nil {
+		httpError(w, http.StatusNotImplemented, errors.New("this server was started without a way to restart itself"))
+		return
+	}
+	s.mu.Lock()
+	err := s.busy()
+	s.mu.Unlock()
+	if err != nil {
+		httpError(w, http.StatusConflict, err)
+		return
+	}
+	s.logf("restarting with the binary on disk, to load and trace the data again")
+	writeJSON(w, http.StatusAccepted, map[string]any{"restarting": true})
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	go func() {
+		// Let the answer leave before the process is replaced.
+		time.Sleep(100 * time.Millisecond)
+		if err := s.cfg.Restart(); err != nil {
+			s.logf("restart failed: %v", err)
+		}
+	}()
 }
 
 // local checks that path is relative and stays inside the working

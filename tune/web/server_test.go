@@ -246,6 +246,7 @@ func dirList(t testing.TB, root string) []string {
 func TestOneJobAtATime(t *testing.T) {
 	s, ts := newTestServer(t, 1000)
 	s.pace = 5 * time.Millisecond
+	s.cfg.Restart = func() error { t.Error("restarted during a job"); return nil }
 	if code, r := call(t, ts, "POST", "/api/job", map[string]string{"kind": "coord", "rounds": "0"}); code != 202 {
 		t.Fatalf("start: %d %v", code, r)
 	}
@@ -257,6 +258,7 @@ func TestOneJobAtATime(t *testing.T) {
 		{"/api/job", map[string]string{"kind": "importance"}},
 		{"/api/param", map[string]string{"name": "TEMPO", "value": "(1, 1)"}},
 		{"/api/reload", map[string]string{"source": "defaults"}},
+		{"/api/restart", nil},
 	} {
 		code, r := call(t, ts, "POST", c.path, c.body)
 		if msg, _ := r["error"].(string); code != http.StatusConflict || !strings.Contains(msg, "coordinate descent on every group is running") {
@@ -481,5 +483,25 @@ func TestIsLoopback(t *testing.T) {
 		if IsLoopback(addr) != want {
 			t.Errorf("IsLoopback(%q) = %v", addr, !want)
 		}
+	}
+}
+
+// TestRestart: the restart call answers, then runs the restart function
+// (vireo tune serve: re-execute the rebuilt binary); without one it is a
+// clear refusal. During a job it is refused (TestOneJobAtATime).
+func TestRestart(t *testing.T) {
+	s, ts := newTestServer(t, 200)
+	if code, r := call(t, ts, "POST", "/api/restart", nil); code != http.StatusNotImplemented || r["error"] == nil {
+		t.Fatalf("restart without a restart function: %d %v, want 501 with an error", code, r)
+	}
+	called := make(chan struct{}, 1)
+	s.cfg.Restart = func() error { called <- struct{}{}; return nil }
+	if code, r := call(t, ts, "POST", "/api/restart", nil); code != http.StatusAccepted {
+		t.Fatalf("restart: %d %v, want 202", code, r)
+	}
+	select {
+	case <-called:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the restart function was not called")
 	}
 }

@@ -295,6 +295,18 @@ function init() {
     const r = await api('POST', '/api/reload', { source: 'defaults', path: '' });
     say('reloaded ' + r.from);
   });
+  $('restart').onclick = act(async () => {
+    await api('POST', '/api/restart');
+    say('restarting: the rebuilt binary loads the data again; this page reloads when it answers');
+    const t0 = Date.now();
+    for (;;) {
+      await new Promise((res) => setTimeout(res, 1000));
+      try {
+        await api('GET', '/api/state');
+        if (Date.now() - t0 > 1500) { location.reload(); return; }
+      } catch (e) { /* still loading */ }
+    }
+  });
   $('edit-set').onclick = act(async () => {
     await api('POST', '/api/param', { name: $('edit-name').value, value: $('edit-value').value });
     say('set ' + $('edit-name').value.trim());
