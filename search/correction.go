@@ -92,12 +92,9 @@ func (s *corrSlots) update(p *Params, diff, depth int) {
 
 func clamp(x, lo, hi int) int { return min(max(x, lo), hi) }
 
-// corrected applies the correction to a raw evaluation, keeping it out of
-// the mate range.
 // learnsCorrection says whether a node's result teaches the correction
 // tables anything (seeds 000 and 001). In check there is no static
-// evaluation to correct. A capture or
-// promotion as best move explains the difference by itself; an upper
+// evaluation to correct. A capture or promotion as best move explains the difference by itself; an upper
 // bound at or above the evaluation, or a lower bound at or below it, does
 // not say which way the evaluation erred; a mate score is no evaluation
 // error at all.
@@ -108,6 +105,8 @@ func learnsCorrection(inCheck, noisyBest bool, bound Bound, best, eval int) bool
 		best > -MateInMax && best < MateInMax
 }
 
+// corrected applies the correction to a raw evaluation, keeping it out of
+// the mate range.
 func corrected(raw, corr int) int {
 	return clamp(raw+corr, -MateInMax+1, MateInMax-1)
 }
