@@ -327,6 +327,12 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if moveCount == 1 {
 			score = -w.search(-beta, -alpha, newDepth, ply+1, pvNode, !pvNode && !cutNode)
 		} else {
+			// PVS: a zero window proves the move no better than the
+			// first; with PVS 0 a PV node gives every move the full one.
+			lo, pvChild := -alpha-1, false
+			if pvNode && p.PVS == 0 {
+				lo, pvChild = -beta, true
+			}
 			// Late-move reductions: later quiet moves (and losing
 			// captures) are searched shallower first.
 			reduced := false
@@ -342,16 +348,16 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				d := min(max(newDepth-r, 1), newDepth)
 				if d < newDepth {
 					reduced = true
-					score = -w.search(-alpha-1, -alpha, d, ply+1, false, true)
+					score = -w.search(lo, -alpha, d, ply+1, pvChild, !pvChild)
 					if score > alpha {
-						score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+						score = -w.search(lo, -alpha, newDepth, ply+1, pvChild, !pvChild && !cutNode)
 					}
 				}
 			}
 			if !reduced {
-				score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+				score = -w.search(lo, -alpha, newDepth, ply+1, pvChild, !pvChild && !cutNode)
 			}
-			if pvNode && score > alpha && score < beta {
+			if pvNode && !pvChild && score > alpha && score < beta {
 				score = -w.search(-beta, -alpha, newDepth, ply+1, true, false)
 			}
 		}

@@ -12,7 +12,12 @@ import (
 // an *Depth field switches the heuristic off; the SPRTs of docs/elo-log.md
 // compare builds and settings this way.
 type Params struct {
-	AspDelta int
+	// AspDepth is the first depth searched with an aspiration window
+	// (0: always the full window); AspDelta its first half-width. PVS 1
+	// searches every move after a PV node's first with a zero window
+	// first; 0 gives each the full window (plain alpha-beta), kept only
+	// to measure what PVS is worth.
+	AspDepth, AspDelta, PVS int
 
 	RazorDepth, RazorMargin int
 
@@ -75,7 +80,7 @@ type Params struct {
 // DefaultParams returns the tuned defaults.
 func DefaultParams() Params {
 	return Params{
-		AspDelta:   25,
+		AspDepth: 5, AspDelta: 25, PVS: 1,
 		RazorDepth: 0, RazorMargin: 250,
 		RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
 		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, NMPImprovingMargin: 0,
@@ -108,7 +113,9 @@ type ParamInfo struct {
 // rate, OpenBench's usual 0.002.
 func (p *Params) Table() []ParamInfo {
 	t := []ParamInfo{
+		{"AspDepth", &p.AspDepth, 0, 20, 0, 0},
 		{"AspDelta", &p.AspDelta, 5, 100, 0, 0},
+		{"PVS", &p.PVS, 0, 1, 0, 0},
 		{"RazorDepth", &p.RazorDepth, 0, 6, 0, 0},
 		{"RazorMargin", &p.RazorMargin, 50, 600, 0, 0},
 		{"RFPDepth", &p.RFPDepth, 0, 12, 0, 0},

@@ -566,7 +566,7 @@ func (w *Worker) aspiration(depth int) {
 		delta = w.p.SMPAspDelta // seed 004: half of the workers use another window
 	}
 	alpha, beta := -Infinite, Infinite
-	if depth >= 5 && prev > -MateInMax && prev < MateInMax {
+	if w.p.AspDepth > 0 && depth >= w.p.AspDepth && prev > -MateInMax && prev < MateInMax {
 		alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
 	}
 	for {
@@ -615,7 +615,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		}
 		nodes0 := w.nodes
 		var score int
-		if i == w.pvIdx {
+		if i == w.pvIdx || w.p.PVS == 0 {
 			score = -w.search(-beta, -alpha, depth-1, 1, true, false)
 		} else {
 			score = -w.search(-alpha-1, -alpha, depth-1, 1, false, true)

@@ -7,18 +7,36 @@ import (
 	"vireo/chess"
 )
 
-func searchFEN(t *testing.T, fen string, l Limits) (Result, *chess.Position) {
+func searchFEN(t *testing.T, fen string, l Limits, set ...func(*Params)) (Result, *chess.Position) {
 	t.Helper()
 	p, err := chess.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := NewSearcher(16)
+	for _, f := range set {
+		f(&s.Params)
+	}
 	return s.Search(p, l), p
 }
 
-// Mate distances checked with Stockfish.
+// Mate distances checked with Stockfish. The switches that exist only to
+// measure a technique (plain alpha-beta instead of PVS, no aspiration
+// window) must still find every mate.
 func TestFindsMates(t *testing.T) {
+	for _, v := range []struct {
+		name string
+		set  func(*Params)
+	}{
+		{"default", func(*Params) {}},
+		{"PVS=0", func(p *Params) { p.PVS = 0 }},
+		{"AspDepth=0", func(p *Params) { p.AspDepth = 0 }},
+	} {
+		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
+	}
+}
+
+func findsMates(t *testing.T, set func(*Params)) {
 	tests := []struct {
 		fen  string
 		mate int // in moves
@@ -32,7 +50,7 @@ func TestFindsMates(t *testing.T) {
 	for _, tc := range tests {
 		// Reductions and pruning hide some mating lines until a deeper
 		// iteration, so the limit leaves room beyond the mate's length.
-		res, p := searchFEN(t, tc.fen, Limits{Depth: 2*tc.mate + 12})
+		res, p := searchFEN(t, tc.fen, Limits{Depth: 2*tc.mate + 12}, set)
 		want := MateValue - (2*tc.mate - 1)
 		if res.Score != want {
 			t.Errorf("%s: score %d, want %d (mate in %d)", tc.fen, res.Score, want, tc.mate)
