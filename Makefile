@@ -31,7 +31,7 @@ test-short:
 # A count, not a duration: Go 1.26's fuzzing coordinator can report a
 # spurious "context deadline exceeded" when a duration ends while a worker
 # is mid-call on a busy machine (golang/go#75804, fixed in Go 1.27). A
-# count has no deadline to race; 150,000 calls take 10-40 s here.
+# count has no deadline to race; 150,000 calls take 5-20 s on two free cores.
 FUZZTIME ?= 150000x
 fuzz:
 	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)

@@ -94,10 +94,10 @@ func clamp(x, lo, hi int) int { return min(max(x, lo), hi) }
 
 // learnsCorrection says whether a node's result teaches the correction
 // tables anything (seeds 000 and 001). In check there is no static
-// evaluation to correct. A capture or promotion as best move explains the difference by itself; an upper
-// bound at or above the evaluation, or a lower bound at or below it, does
-// not say which way the evaluation erred; a mate score is no evaluation
-// error at all.
+// evaluation to correct. A capture or promotion as best move explains the
+// difference by itself; an upper bound at or above the evaluation, or a
+// lower bound at or below it, does not say which way the evaluation
+// erred; a mate score is no evaluation error at all.
 func learnsCorrection(inCheck, noisyBest bool, bound Bound, best, eval int) bool {
 	return !inCheck && !noisyBest &&
 		!(bound == BoundUpper && best >= eval) &&
