@@ -71,7 +71,8 @@ type Params struct {
 	// Lazy SMP (seed 004; see smp.go), for more than one thread only:
 	// SMPSkipDepth 1 skips a depth another worker has finished,
 	// SMPHalfPlusOne 1 starts a worker one deeper when half of the
-	// workers plus one are already at its depth or deeper, and
+	// workers plus one are already at its depth or deeper (off: it did
+	// not gain at 2 threads, docs/elo-log.md), and
 	// SMPAspDelta is the aspiration delta of the odd-numbered workers
 	// (0: AspDelta, like the others).
 	SMPSkipDepth, SMPHalfPlusOne, SMPAspDelta int
@@ -96,7 +97,7 @@ func DefaultParams() Params {
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1,
-		SMPSkipDepth: 1, SMPHalfPlusOne: 1, SMPAspDelta: 50,
+		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 50,
 	}
 }
 

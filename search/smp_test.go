@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -218,20 +219,28 @@ func TestSetThreadsAndSingleThreadUnchanged(t *testing.T) {
 	}
 }
 
-// The SMP rules can each be switched off; plain Lazy SMP still works.
-func TestSMPRulesOff(t *testing.T) {
-	for _, off := range []string{"SMPSkipDepth", "SMPHalfPlusOne", "SMPAspDelta"} {
-		s := smpSearcher(2)
-		if err := s.Params.Set(off, 0); err != nil {
-			t.Fatal(err)
+// Each SMP rule can be switched on or off whatever its default; the search
+// still ends with a legal move and PV.
+func TestSMPRulesEachWay(t *testing.T) {
+	for _, rule := range []struct {
+		name    string
+		on, off int
+	}{{"SMPSkipDepth", 1, 0}, {"SMPHalfPlusOne", 1, 0}, {"SMPAspDelta", 50, 0}} {
+		for _, v := range []int{rule.on, rule.off} {
+			s := smpSearcher(2)
+			if err := s.Params.Set(rule.name, v); err != nil {
+				t.Fatal(err)
+			}
+			p := chess.MustParseFEN(BenchFENs[20])
+			checkResult(t, fmt.Sprintf("%s=%d", rule.name, v), p, s.Search(p, Limits{Depth: 7}))
 		}
-		p := chess.MustParseFEN(BenchFENs[20])
-		checkResult(t, off+" off", p, s.Search(p, Limits{Depth: 7}))
 	}
 }
 
 func TestSMPDepthRules(t *testing.T) {
 	s := smpSearcher(4)
+	// Both rules on, whatever the defaults.
+	s.Params.SMPSkipDepth, s.Params.SMPHalfPlusOne = 1, 1
 	for _, w := range s.workers {
 		w.setParams(s.Params)
 		w.nThreads = 4
@@ -278,6 +287,7 @@ func TestSMPDepthRules(t *testing.T) {
 	}
 	// Two threads: the other at this depth or deeper makes half plus one.
 	s2 := smpSearcher(2)
+	s2.Params.SMPSkipDepth, s2.Params.SMPHalfPlusOne = 1, 1
 	for _, w := range s2.workers {
 		w.setParams(s2.Params)
 		w.nThreads = 2
