@@ -74,7 +74,8 @@ type Params struct {
 	// workers plus one are already at its depth or deeper (off: it did
 	// not gain at 2 threads, docs/elo-log.md), and
 	// SMPAspDelta is the aspiration delta of the odd-numbered workers
-	// (0: AspDelta, like the others).
+	// (0: AspDelta, like the others; the default, since 50 did not gain
+	// at 2 threads either).
 	SMPSkipDepth, SMPHalfPlusOne, SMPAspDelta int
 }
 
@@ -97,7 +98,7 @@ func DefaultParams() Params {
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1,
-		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 50,
+		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
 }
 
