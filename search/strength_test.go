@@ -91,7 +91,7 @@ func TestWeakenedSearch(t *testing.T) {
 	ref := NewSearcher(16)
 	best := make([]chess.Move, len(fens))
 	for i, f := range fens {
-		best[i] = ref.Search(chess.MustParseFEN(f), Limits{Depth: 7}).Best
+		best[i] = ref.Search(chess.MustParseFEN(f), Limits{Depth: 10}).Best
 	}
 	differ := map[int]int{}
 	for _, elo := range []int{1200, 2400} {
@@ -118,14 +118,14 @@ func TestWeakenedSearch(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("moves other than the depth-7 best, of %d: Elo 1200 %d, Elo 2400 %d", 3*len(fens), differ[1200], differ[2400])
+	t.Logf("moves other than the depth-10 best, of %d: Elo 1200 %d, Elo 2400 %d", 3*len(fens), differ[1200], differ[2400])
 	if differ[1200] <= differ[2400] {
 		t.Errorf("Elo 1200 differs from the best move %d times, Elo 2400 %d: the weaker should differ more", differ[1200], differ[2400])
 	}
 }
 
 // On a clock a weakened search stops at whichever comes first, its node
-// budget or the clock's limit: the top rating's 200,000 nodes must not
+// budget or the clock's limit: the top rating's 150,000 nodes must not
 // overrun a one-second clock.
 func TestWeakenedSearchClock(t *testing.T) {
 	s := NewSearcher(16)
