@@ -47,8 +47,8 @@ const StrengthCandidates = 4
 // knots the node budget is interpolated in log(nodes), w linearly.
 //
 // These are the values docs/strength.md calibrates: the measured Elo of a
-// setting decides how its knot moves (about 100 Elo a doubling of nodes
-// in the middle of the range, more at the bottom).
+// setting decides how its knot moves (a doubling of nodes was worth 70
+// to 165 Elo in the passes there; at the bottom the weakness moves too).
 type strengthKnot struct {
 	elo      int
 	nodes    float64
