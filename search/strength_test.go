@@ -125,8 +125,8 @@ func TestWeakenedSearch(t *testing.T) {
 }
 
 // On a clock a weakened search stops at whichever comes first, its node
-// budget or the clock's limit: the top rating's 150,000 nodes must not
-// overrun a one-second clock.
+// budget or the clock's limit: the top rating's budget, the largest, must
+// not overrun a one-second clock.
 func TestWeakenedSearchClock(t *testing.T) {
 	s := NewSearcher(16)
 	s.SetStrength(MaxElo)
