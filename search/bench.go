@@ -70,6 +70,7 @@ var BenchFENs = []string{
 type BenchResult struct {
 	Nodes uint64
 	Time  time.Duration
+	Stats Stats // totalled over the positions
 }
 
 // NPS returns nodes per second.
@@ -112,6 +113,7 @@ func BenchThreads(p Params, depth, hashMB, threads int, progress ...func(i int, 
 		res := s.Search(pos, Limits{Depth: depth})
 		r.Time += time.Since(start)
 		r.Nodes += res.Nodes
+		r.Stats.Add(&res.Stats)
 		for _, f := range progress {
 			f(i, fen, res.Nodes)
 		}

@@ -156,6 +156,15 @@ func (h *History) updateCaptures(pos *chess.Position, best chess.Move, bestNoisy
 	}
 }
 
+// captScore is a capture's capture-history entry (0 when the table is
+// off), for reducing losing captures by how such captures have fared.
+func (h *History) captScore(pos *chess.Position, m chess.Move) int32 {
+	if !h.captHist {
+		return 0
+	}
+	return int32(*h.captEntry(pos, m))
+}
+
 func (h *History) captEntry(pos *chess.Position, m chess.Move) *int16 {
 	victim := pos.PieceOn(m.To()).Type()
 	if m.IsEnPassant() {

@@ -34,6 +34,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	w.pvLen[ply] = ply
 	w.nodes++
+	w.stats.Nodes++
 	w.checkLimits()
 	if w.stopped {
 		return 0
@@ -68,15 +69,18 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// question of the same position, so it neither cuts on nor stores it.
 	key := pos.Key()
 	tte, hit := w.s.TT.Probe(key)
+	w.stats.TTProbes++
 	ttMove := chess.NoMove
 	ttScore := noScore
 	if hit {
+		w.stats.TTHits++
 		ttMove = tte.Move
 		ttScore = scoreFromTT(tte.Score, ply)
 		if !pvNode && excluded == chess.NoMove && tte.Depth >= depth &&
 			(tte.Bound == BoundExact ||
 				tte.Bound == BoundLower && ttScore >= beta ||
 				tte.Bound == BoundUpper && ttScore <= alpha) {
+			w.stats.TTCuts++
 			return ttScore
 		}
 	}
@@ -129,8 +133,10 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// Razoring: far below alpha at low depth, ask quiescence whether
 		// anything can save the position.
 		if depth <= p.RazorDepth && staticEval+p.RazorMargin*depth < alpha {
+			w.stats.RazorTried++
 			v := w.qsearch(alpha, alpha+1, ply, false)
 			if v <= alpha {
+				w.stats.RazorCut++
 				return v
 			}
 		}
@@ -138,6 +144,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// search will not bring it back; the margin shrinks when improving.
 		if depth <= p.RFPDepth && staticEval < MateInMax &&
 			staticEval-(p.RFPMargin*depth-p.RFPImproving*b2i(improving)) >= beta {
+			w.stats.RFPCut++
 			return staticEval
 		}
 		// Null-move pruning: if passing still fails high, a real move will.
@@ -151,6 +158,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stack[ply-1].move != chess.NullMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
 			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
 			r := p.NMPBase + depth/p.NMPDivisor + min(max(staticEval-beta, 0)/p.NMPEvalDivisor, 3)
+			w.stats.NMPTried++
 			st.move = chess.NullMove
 			pos.MakeNullMove()
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
@@ -163,23 +171,29 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					v = beta // a mate found by passing is not proven
 				}
 				if depth < p.NMPVerifyDepth || w.nmpMinPly > 0 {
+					w.stats.NMPCut++
 					return v
 				}
+				w.stats.NMPVerify++
 				// Verification at high depth, with null moves off for us.
 				w.nmpMinPly, w.nmpColor = ply+3*(depth-r)/4, pos.SideToMove()
 				vv := w.search(beta-1, beta, depth-r, ply, false, false)
 				w.nmpMinPly = 0
 				if vv >= beta {
+					w.stats.NMPCut++
 					return v
 				}
 			}
+			w.stats.NMPFail++
 		}
 		// ProbCut: a good capture that beats beta by a margin in a shallow
 		// search is taken as a cutoff at full depth.
 		probBeta := beta + p.ProbCutMargin - p.ProbCutImproving*b2i(improving)
 		if p.ProbCutDepth > 0 && depth >= p.ProbCutDepth && beta > -MateInMax && beta < MateInMax &&
 			!(hit && tte.Depth >= depth-3 && ttScore < probBeta) {
+			w.stats.ProbCutTried++
 			if v, ok := w.probCut(probBeta, staticEval, rawEval, depth, ply, cutNode, key); ok {
+				w.stats.ProbCutCut++
 				return v
 			}
 		}
@@ -190,6 +204,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// searches such nodes a ply shallower, trusting the next visit.
 	if ttMove == chess.NoMove && excluded == chess.NoMove {
 		if pvNode && p.IIDDepth > 0 && depth >= p.IIDDepth {
+			w.stats.IIDSearched++
 			w.search(alpha, beta, depth-2, ply, pvNode, cutNode)
 			if w.stopped {
 				return 0
@@ -199,6 +214,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 		}
 		if p.IIRDepth > 0 && depth >= p.IIRDepth && (pvNode || cutNode) {
+			w.stats.IIRApplied++
 			depth--
 		}
 	}
@@ -221,11 +237,15 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		mp = &w.sePickers[ply]
 	}
 	mp.init(pos, &w.hist, &ct, ttMove, killers)
+	mp.badLast, mp.goodSEE = p.BadNoisyLast != 0, p.GoodNoisySEE
 	us := pos.SideToMove()
 	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
 	bestScore := -Infinite
 	bestMove := chess.NoMove
-	moveCount, quietsTried, noisyTried, quietsSeen := 0, 0, 0, 0
+	// moveCount counts the moves handed out, pruned or not; played those
+	// searched.
+	moveCount, played, quietsTried, noisyTried, quietsSeen := 0, 0, 0, 0, 0
+	firstStage := stageTT
 	histRange := w.hist.quietRange()
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
@@ -235,20 +255,45 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		moveCount++
 		quiet := !pos.IsNoisy(m)
 		quietsSeen += b2i(quiet)
-		histScore := 0 // quiet moves only, scaled to ±historyScale/2
+		// histScore rates a quiet move for reductions and pruning: with
+		// seed 004's tables their share of good outcomes, scaled to
+		// ±historyScale/2; with the gravity tables the raw sum of the
+		// butterfly and continuation entries, whose scale the margins
+		// and divisors of the gravity form are set for.
+		histScore := 0
 		if quiet {
-			histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &ct)) * (historyScale / 2) / histRange
+			if w.hist.gravity {
+				histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &ct))
+			} else {
+				histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &ct)) * (historyScale / 2) / histRange
+			}
 		}
-		r := int(w.lmr[min(depth, 63)][min(moveCount, 63)])
+		// The reduction table is indexed by the move's place among the
+		// moves searched (LMRPlayed) or handed out, pruned ones counted.
+		idx := moveCount
+		if p.LMRPlayed != 0 {
+			idx = played + 1
+		}
+		r := int(w.lmr[min(depth, 63)][min(idx, 63)])
 		givesCheck := pos.GivesCheck(m)
 
 		// Move-level pruning, once a move that avoids being mated is known.
 		if bestScore > -MateInMax && hasPieces {
 			lmrDepth := max(depth-1-r, 0)
 			if quiet && !inCheck && !(givesCheck && p.ExemptChecks != 0) {
-				// Late-move pruning: after enough quiet moves, the rest
-				// are skipped; fewer are tried when not improving.
-				if depth <= p.LMPDepth {
+				// Late-move pruning, Ethereal's form: once enough quiet
+				// moves have been seen the rest are skipped, but the
+				// move that reaches the count is still searched.
+				if p.LMPStyle != 0 && depth <= p.LMPDepth {
+					limit := lmpLimit(depth, improving)
+					if quietsSeen >= limit && !mp.quietsSkipped() {
+						w.stats.LMPPruned++
+						w.skipQuiets(mp)
+					}
+				}
+				// Late-move pruning, seed 004's form: after enough moves
+				// the rest are skipped; fewer are tried when not improving.
+				if p.LMPStyle == 0 && depth <= p.LMPDepth {
 					limit := float64(p.LMPBase + depth*depth)
 					if p.ImprovingRate != 0 {
 						limit /= 2 - float64(st.improvingRate)
@@ -260,6 +305,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 						count = quietsSeen
 					}
 					if float64(count) >= limit {
+						w.stats.LMPPruned++
 						w.skipQuiets(mp)
 						continue
 					}
@@ -268,19 +314,31 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				// static eval to alpha at low depth.
 				if lmrDepth <= p.FutilityDepth && p.FutilityDepth > 0 &&
 					staticEval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
+					w.stats.FutilityPruned++
 					w.skipQuiets(mp)
 					continue
 				}
 				// History pruning: quiets that keep failing at low depth.
 				if lmrDepth < p.HistPruneDepth && histScore < -p.HistPruneMargin*depth && !mp.isKiller(m) {
+					w.stats.HistoryPruned++
+					continue
+				}
+				// Continuation pruning (Ethereal's counter-move and
+				// follow-up pruning): a quiet move that has done badly
+				// after the previous move, or after our own last move,
+				// is dropped near the leaves.
+				if p.ContPrune != 0 && !mp.isKiller(m) && w.contPruned(&ct, pos.PieceOn(m.From()), m, lmrDepth, improving) {
+					w.stats.ContPruned++
 					continue
 				}
 			}
 			// SEE pruning of moves that lose too much material.
 			if quiet && depth <= p.SEEQuietDepth && !pos.SEE(m, -p.SEEQuietMargin*lmrDepth) {
+				w.stats.SEEQuietPruned++
 				continue
 			}
 			if !quiet && depth <= p.SEENoisyDepth && !pos.SEE(m, -p.SEENoisyMargin*depth*depth) {
+				w.stats.SEENoisy++
 				continue
 			}
 		}
@@ -295,6 +353,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			hit && tte.Depth >= depth-3 && tte.Bound&BoundLower != 0 &&
 			ttScore > -MateInMax && ttScore < MateInMax && ply < 2*w.rootDepth {
 			singBeta := ttScore - 2*depth
+			w.stats.SETried++
 			st.excluded = m
 			v := w.search(singBeta-1, singBeta, (depth-1)/2, ply, false, cutNode)
 			st.excluded = chess.NoMove
@@ -304,13 +363,17 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			switch {
 			case v < singBeta:
 				ext = 1
+				w.stats.SESingular++
 				if !pvNode && v < singBeta-p.SEDoubleMargin && st.doubleExts < 6 {
 					ext = 2
+					w.stats.SEDouble++
 				}
 			case singBeta >= beta:
+				w.stats.SEMultiCut++
 				return singBeta
 			case ttScore >= beta:
 				ext = -1
+				w.stats.SENegative++
 			}
 			// The singular search reused the child plies' state.
 			w.stack[ply+1].killers = [2]chess.Move{}
@@ -318,9 +381,14 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// Check extension (seed 004): a check that does not lose material.
 		if givesCheck && ext == 0 && ply < 2*w.rootDepth && p.CheckExt != 0 && (p.CheckExt == 2 || pos.SEE(m, 0)) {
 			ext = 1
+			w.stats.CheckExtensions++
 		}
 		st.move, st.piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
+		played++
+		if played == 1 {
+			firstStage = mp.from
+		}
 		newDepth := depth - 1 + ext
 		w.stack[ply+1].doubleExts = st.doubleExts + b2i(ext >= 2)
 		var score int
@@ -336,21 +404,49 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// Late-move reductions: later quiet moves (and losing
 			// captures) are searched shallower first.
 			reduced := false
-			if p.LMRDepth > 0 && depth >= p.LMRDepth && moveCount > 1+b2i(pvNode) && (quiet || mp.stage == stageBadNoisy || mp.stage >= stageQuiets) {
+			// Noisy moves are reduced when they lose material, and
+			// (stages past the quiets) when they are evasions.
+			badNoisy := !quiet && (mp.stage == stageBadNoisy || mp.stage >= stageQuiets)
+			if p.LMRDepth > 0 && depth >= p.LMRDepth && idx > 1+b2i(pvNode) && (quiet || badNoisy) {
+				if !quiet && p.LMRNoisy != 0 {
+					// A losing capture: reduced by how such captures
+					// have fared, not by the quiet moves' table.
+					r = p.LMRNoisyBase/100 - int(w.hist.captScore(pos, m))/p.LMRNoisyDivisor
+				}
 				r -= b2i(pvNode)
 				r += b2i(cutNode)
 				r += b2i(!improving)
 				r -= b2i(givesCheck || inCheck)
 				r -= b2i(mp.isKiller(m))
 				if quiet {
-					r -= histScore / p.LMRHistDivisor
+					if w.hist.gravity {
+						r -= min(max(histScore/p.LMRHistDivG, -2), 2)
+					} else {
+						r -= histScore / p.LMRHistDivisor
+					}
 				}
 				d := min(max(newDepth-r, 1), newDepth)
 				if d < newDepth {
 					reduced = true
+					w.stats.LMRSearches++
+					w.stats.LMRReductionSum += uint64(newDepth - d)
 					score = -w.search(lo, -alpha, d, ply+1, pvChild, !pvChild)
 					if score > alpha {
-						score = -w.search(lo, -alpha, newDepth, ply+1, pvChild, !pvChild && !cutNode)
+						w.stats.LMRReSearches++
+						// The re-search goes a ply deeper when the
+						// reduced search beat the best so far by far,
+						// a ply shallower when it barely beat it.
+						full := newDepth
+						if p.LMRReSearch != 0 {
+							if score > bestScore+p.LMRDeeperMargin+2*newDepth && full < depth+1 {
+								full++
+								w.stats.LMRDeeper++
+							} else if score < bestScore+p.LMRShallowerMargin && full > d {
+								full--
+								w.stats.LMRShallower++
+							}
+						}
+						score = -w.search(lo, -alpha, full, ply+1, pvChild, !pvChild && !cutNode)
 					}
 				}
 			}
@@ -358,6 +454,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				score = -w.search(lo, -alpha, newDepth, ply+1, pvChild, !pvChild && !cutNode)
 			}
 			if pvNode && !pvChild && score > alpha && score < beta {
+				w.stats.PVSReSearches++
 				score = -w.search(-beta, -alpha, newDepth, ply+1, true, false)
 			}
 		}
@@ -374,6 +471,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if score >= beta {
+					w.stats.cutoff(played, mp.from, firstStage, depth)
 					w.updateStats(ply, m, quiet, quietsTried, noisyTried, depth, &ct)
 					break
 				}
@@ -407,6 +505,36 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 	return bestScore
+}
+
+// lmpLimit is the number of quiet moves seen after which late-move
+// pruning skips the rest: Ethereal's tuned 2.08 + 0.37·d² when not
+// improving and 3.87 + 0.71·d² when improving.
+func lmpLimit(depth int, improving bool) int {
+	if improving {
+		return (387 + 71*depth*depth) / 100
+	}
+	return (208 + 37*depth*depth) / 100
+}
+
+// contPruned reports whether continuation pruning drops the quiet move m
+// of piece pc: its entry in the table of the previous move, or of our own
+// move before that, is below the limit for a node that deep.
+func (w *Worker) contPruned(ct *conts, pc chess.Piece, m chess.Move, lmrDepth int, improving bool) bool {
+	maxDepth := 3 - b2i(improving)
+	if lmrDepth > maxDepth {
+		return false
+	}
+	limits := [2]int{0, -2000}
+	if improving {
+		limits = [2]int{-1000, -4000}
+	}
+	for i, t := range ct {
+		if t != nil && int(t[pc][m.To()]) < limits[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // skipQuiets ends the quiet moves of a node after late-move or futility
@@ -509,6 +637,8 @@ func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, nNoisy,
 func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	w.pvLen[ply] = ply
 	w.nodes++
+	w.stats.Nodes++
+	w.stats.QNodes++
 	w.checkLimits()
 	if w.stopped {
 		return 0
@@ -557,6 +687,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		// Stand pat: the side to move need not capture.
 		bestScore = staticEval
 		if bestScore >= beta {
+			w.stats.QStandPat++
 			if !hit {
 				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), rawEval, 0, BoundLower, false)
 			}
@@ -575,7 +706,22 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		// Captures that lose material by SEE cannot raise a quiet
 		// position's score; skip them (not when escaping check).
 		if !inCheck && !pos.SEE(m, 0) {
+			w.stats.QSEEPruned++
 			continue
+		}
+		// Futility (delta) pruning: a capture that cannot lift the
+		// static evaluation to alpha even with a margin to spare is not
+		// worth a node; its bound still counts as the best score.
+		if !inCheck && w.p.QSFutility > 0 && !m.IsPromotion() && !pos.GivesCheck(m) {
+			victim := pos.PieceOn(m.To()).Type()
+			if m.IsEnPassant() {
+				victim = chess.Pawn
+			}
+			if fv := staticEval + w.p.QSFutility + chess.SEEValue[victim]; fv <= alpha {
+				w.stats.QFutility++
+				bestScore = max(bestScore, fv)
+				continue
+			}
 		}
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
@@ -593,6 +739,10 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if score >= beta {
+					w.stats.QCutoffs++
+					if moveCount == 1 {
+						w.stats.QCutoffsFirst++
+					}
 					break
 				}
 			}

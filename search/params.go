@@ -39,6 +39,27 @@ type Params struct {
 	HistPruneDepth, HistPruneMargin int
 
 	LMRDepth, LMRBase, LMRDivisor, LMRHistDivisor int
+	// LMRHistDivG divides the gravity-form history sum into plies of
+	// reduction (clamped to ±2), in place of LMRHistDivisor.
+	LMRHistDivG int
+	// LMRPlayed 1 indexes the reduction table by the move's place among
+	// the moves searched; 0 among those handed out, pruned ones counted.
+	LMRPlayed int
+	// LMRNoisy 1 reduces a losing capture by LMRNoisyBase/100 less its
+	// capture history over LMRNoisyDivisor, instead of by the quiet table.
+	LMRNoisy, LMRNoisyBase, LMRNoisyDivisor int
+	// LMRReSearch 1 re-searches a reduced move that beat alpha a ply
+	// deeper when it beat the best score by more than LMRDeeperMargin
+	// (+2 per ply), a ply shallower when by less than LMRShallowerMargin.
+	LMRReSearch, LMRDeeperMargin, LMRShallowerMargin int
+
+	// LMPStyle 1 is Ethereal's late-move pruning (quiet moves counted,
+	// 2.08+0.37d² or 3.87+0.71d² when improving, the move at the count
+	// still searched); 0 seed 004's, with LMPBase and LMPQuiets.
+	LMPStyle int
+	// ContPrune 1 drops quiet moves whose continuation-history entries
+	// are poor near the leaves (needs ContHistPlies).
+	ContPrune int
 
 	SEDepth, SEDoubleMargin int
 
@@ -53,6 +74,18 @@ type Params struct {
 	// Correction history weights in 1/1024ths (0: table off), and the
 	// update: 0 seed 001's gravity form, 1 seed 000's moving average.
 	CorrPawnW, CorrNonPawnW, CorrMajorW, CorrMinorW, CorrContW, CorrEMA int
+
+	// QSFutility is the margin of quiescence futility (delta) pruning:
+	// captures whose victim cannot lift the static evaluation to alpha
+	// with this margin are skipped; 0 = off.
+	QSFutility int
+
+	// BadNoisyLast 1 tries the captures that lose material by SEE after
+	// the quiet moves; 0 before them (seed 004's order).
+	BadNoisyLast int
+	// GoodNoisySEE is what a capture must win by SEE to be tried among
+	// the good captures, before the killers (0: not lose material).
+	GoodNoisySEE int
 
 	// CheckExt extends checks: 0 never, 1 when SEE >= 0 (seed 004), 2 always.
 	CheckExt int
@@ -92,7 +125,10 @@ func DefaultParams() Params {
 		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
 		HistPruneDepth: 3, HistPruneMargin: 2048,
-		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096,
+		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRHistDivG: 5000,
+		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
+		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10,
+		LMPStyle: 0, ContPrune: 0,
 		SEDepth: 0, SEDoubleMargin: 20,
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
@@ -150,12 +186,25 @@ func (p *Params) Table() []ParamInfo {
 		{"LMRBase", &p.LMRBase, 0, 200, 0, 0},
 		{"LMRDivisor", &p.LMRDivisor, 100, 400, 0, 0},
 		{"LMRHistDivisor", &p.LMRHistDivisor, 1024, 16384, 0, 0},
+		{"LMRHistDivG", &p.LMRHistDivG, 1000, 20000, 0, 0},
+		{"LMRPlayed", &p.LMRPlayed, 0, 1, 0, 0},
+		{"LMRNoisy", &p.LMRNoisy, 0, 1, 0, 0},
+		{"LMRNoisyBase", &p.LMRNoisyBase, 0, 600, 0, 0},
+		{"LMRNoisyDivisor", &p.LMRNoisyDivisor, 1000, 20000, 0, 0},
+		{"LMRReSearch", &p.LMRReSearch, 0, 1, 0, 0},
+		{"LMRDeeperMargin", &p.LMRDeeperMargin, 0, 200, 0, 0},
+		{"LMRShallowerMargin", &p.LMRShallowerMargin, 0, 100, 0, 0},
+		{"LMPStyle", &p.LMPStyle, 0, 1, 0, 0},
+		{"ContPrune", &p.ContPrune, 0, 1, 0, 0},
 		{"SEDepth", &p.SEDepth, 0, 12, 0, 0},
 		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 100, 0, 0},
 		{"ImprovingRate", &p.ImprovingRate, 0, 1, 0, 0},
 		{"ImprovingNoPast", &p.ImprovingNoPast, 0, 1, 0, 0},
 		{"ExemptChecks", &p.ExemptChecks, 0, 2, 0, 0},
 		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
+		{"BadNoisyLast", &p.BadNoisyLast, 0, 1, 0, 0},
+		{"QSFutility", &p.QSFutility, 0, 500, 0, 0},
+		{"GoodNoisySEE", &p.GoodNoisySEE, -200, 200, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},

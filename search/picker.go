@@ -19,6 +19,7 @@ const (
 	stageQTT
 	stageQGen
 	stageQNoisy
+	stageCount
 )
 
 type scoredMove struct {
@@ -35,6 +36,8 @@ type picker struct {
 	ttMove  chess.Move
 	killers [4]chess.Move // two killers, the first killer two plies back, the counter move
 	stage   int
+	// from is the stage that handed out the last move (for Stats).
+	from int
 
 	moves    [chess.MaxMoves]scoredMove // noisy moves, or all evasions
 	n, idx   int
@@ -49,6 +52,13 @@ type picker struct {
 	// checksOnly: quiet moves were pruned from here on, except those
 	// that give check (ExemptChecks 2).
 	checksOnly bool
+	// badLast puts the captures that lose material after the quiet moves
+	// (Ethereal's and Stockfish's order) instead of before them (seed
+	// 004's): a losing capture rarely cuts, and tried first it costs a
+	// search wherever the quiets would have.
+	badLast bool
+	// goodSEE is the exchange a capture must win to count as good.
+	goodSEE int
 }
 
 // init prepares a picker for the main search. killers holds the two
@@ -59,6 +69,7 @@ func (mp *picker) init(pos *chess.Position, hist *History, ct *conts, ttMove che
 	mp.n, mp.idx, mp.nBad, mp.badIdx, mp.nQuiet, mp.quietIdx, mp.killerI = 0, 0, 0, 0, 0, 0, 0
 	mp.ttMove = chess.NoMove
 	mp.checksOnly = false
+	mp.badLast, mp.goodSEE = false, 0
 	if ttMove != chess.NoMove && pos.IsLegal(ttMove) {
 		mp.ttMove = ttMove
 	}
@@ -148,6 +159,7 @@ func (mp *picker) next() chess.Move {
 		case stageTT:
 			mp.stage = stageGenNoisy
 			if mp.ttMove != chess.NoMove {
+				mp.from = stageTT
 				return mp.ttMove
 			}
 		case stageGenNoisy:
@@ -157,7 +169,8 @@ func (mp *picker) next() chess.Move {
 			for mp.idx < mp.n {
 				sm := best(mp.moves[:mp.n], mp.idx)
 				mp.idx++
-				if mp.pos.SEE(sm.move, 0) {
+				if mp.pos.SEE(sm.move, mp.goodSEE) {
+					mp.from = stageGoodNoisy
 					return sm.move
 				}
 				mp.bad[mp.nBad] = sm
@@ -185,24 +198,33 @@ func (mp *picker) next() chess.Move {
 					// GivesCheck only once k is known legal here: for
 					// castling it makes the move.
 					if mp.quiets[i].move == k && (!mp.checksOnly || mp.pos.GivesCheck(k)) {
+						mp.from = stageKillers
 						return k
 					}
 				}
 			}
 			mp.stage = stageBadNoisy
+			if mp.badLast {
+				mp.stage = stageQuiets
+			}
 		case stageBadNoisy:
 			if mp.badIdx < mp.nBad {
 				sm := best(mp.bad[:mp.nBad], mp.badIdx)
 				mp.badIdx++
+				mp.from = stageBadNoisy
 				return sm.move
 			}
 			mp.stage = stageQuiets
+			if mp.badLast {
+				mp.stage = stageDone
+			}
 		case stageQuiets:
 			// The pruned rest is scanned, not sorted: only checks remain.
 			for mp.checksOnly && mp.quietIdx < mp.nQuiet {
 				m := mp.quiets[mp.quietIdx].move
 				mp.quietIdx++
 				if !mp.isKiller(m) && mp.pos.GivesCheck(m) {
+					mp.from = stageQuiets
 					return m
 				}
 			}
@@ -210,16 +232,21 @@ func (mp *picker) next() chess.Move {
 				sm := best(mp.quiets[:mp.nQuiet], mp.quietIdx)
 				mp.quietIdx++
 				if !mp.isKiller(sm.move) {
+					mp.from = stageQuiets
 					return sm.move
 				}
 			}
 			mp.stage = stageDone
+			if mp.badLast {
+				mp.stage = stageBadNoisy
+			}
 		case stageDone:
 			return chess.NoMove
 
 		case stageEvasionTT:
 			mp.stage = stageEvasionGen
 			if mp.ttMove != chess.NoMove {
+				mp.from = stageEvasionTT
 				return mp.ttMove
 			}
 		case stageEvasionGen:
@@ -229,6 +256,7 @@ func (mp *picker) next() chess.Move {
 			if mp.idx < mp.n {
 				sm := best(mp.moves[:mp.n], mp.idx)
 				mp.idx++
+				mp.from = stageEvasions
 				return sm.move
 			}
 			mp.stage = stageDone
@@ -236,6 +264,7 @@ func (mp *picker) next() chess.Move {
 		case stageQTT:
 			mp.stage = stageQGen
 			if mp.ttMove != chess.NoMove {
+				mp.from = stageQTT
 				return mp.ttMove
 			}
 		case stageQGen:
@@ -245,6 +274,7 @@ func (mp *picker) next() chess.Move {
 			if mp.idx < mp.n {
 				sm := best(mp.moves[:mp.n], mp.idx)
 				mp.idx++
+				mp.from = stageQNoisy
 				return sm.move
 			}
 			mp.stage = stageDone
@@ -296,6 +326,11 @@ func (mp *picker) genEvasions() {
 func (mp *picker) skipQuiets() {
 	mp.quietIdx = mp.nQuiet
 	mp.killerI = len(mp.killers)
+}
+
+// quietsSkipped reports whether skipQuiets has already ended the quiets.
+func (mp *picker) quietsSkipped() bool {
+	return mp.quietIdx >= mp.nQuiet && mp.killerI >= len(mp.killers) && mp.stage >= stageKillers
 }
 
 // skipQuietsButChecks is skipQuiets for a search that spares quiet checks

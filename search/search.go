@@ -47,6 +47,8 @@ type Result struct {
 	Depth        int
 	Nodes        uint64
 	PV           []chess.Move
+	// Stats totals the search statistics of every thread.
+	Stats Stats
 }
 
 // Searcher owns the transposition table and the search threads and keeps
@@ -164,6 +166,7 @@ type Worker struct {
 	hist  History
 	corr  Correction
 	nodes uint64
+	stats Stats
 
 	// What the other workers of a multi-threaded search read: the node
 	// count as last published (every few dozen nodes, and at the end),
@@ -318,6 +321,7 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 		w.nThreads = len(active)
 		w.multiPV = s.MultiPV
 		w.nodes = 0
+		w.stats = Stats{}
 		w.pubNodes.Store(0)
 		w.curDepth.Store(0)
 		w.best = Result{}
@@ -376,6 +380,9 @@ func (w *Worker) iterate() Result {
 	}
 	w.waitPonder()
 	res.Nodes = w.totalNodes()
+	for _, h := range s.workers[:w.nThreads] {
+		res.Stats.Add(&h.stats)
+	}
 	if len(res.PV) > 1 {
 		res.Ponder = res.PV[1]
 	} else {
@@ -608,6 +615,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		w.stack[0].move, w.stack[0].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
 		w.nodes++
+		w.stats.Nodes++
 		w.checkLimits() // so that a node limit is met exactly
 		if w.stopped {
 			pos.UnmakeMove()

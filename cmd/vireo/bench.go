@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 
 	"vireo/search"
 )
 
 func init() {
-	register(command{"bench", "bench [-threads N] [depth]", "search the built-in positions; prints 'Bench: N nodes M nps'", cmdBench})
+	register(command{"bench", "bench [-threads N] [--stats] [depth]", "search the built-in positions; prints 'Bench: N nodes M nps'", cmdBench})
 }
 
 func cmdBench(args []string) int {
@@ -18,7 +19,9 @@ func cmdBench(args []string) int {
 	hash := fs.Int("hash", 16, "transposition table size in MB")
 	threads := fs.Int("threads", 1, "search threads (the node count is only reproducible with 1)")
 	verbose := fs.Bool("v", false, "print each position's node count")
+	stats := fs.Bool("stats", false, "after the Bench line, print search statistics (docs/search.md)")
 	prof := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	set := fs.String("set", "", "search parameters to change, as Name=V,Name=V (see 'vireo spsa')")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -35,6 +38,21 @@ func cmdBench(args []string) int {
 		}
 		depth = d
 	}
+	params := search.DefaultParams()
+	if *set != "" {
+		for _, kv := range strings.Split(*set, ",") {
+			name, val, ok := strings.Cut(kv, "=")
+			v, err := strconv.Atoi(strings.TrimSpace(val))
+			if !ok || err != nil {
+				fmt.Fprintf(os.Stderr, "bench: -set wants Name=integer, got %q\n", kv)
+				return 2
+			}
+			if err := params.Set(strings.TrimSpace(name), v); err != nil {
+				fmt.Fprintf(os.Stderr, "bench: -set: %v\n", err)
+				return 2
+			}
+		}
+	}
 	var progress []func(int, string, uint64)
 	if *verbose {
 		progress = append(progress, func(i int, fen string, nodes uint64) {
@@ -42,11 +60,14 @@ func cmdBench(args []string) int {
 		})
 	}
 	stop := startProfile(*prof)
-	r := search.BenchThreads(search.DefaultParams(), depth, *hash, *threads, progress...)
+	r := search.BenchThreads(params, depth, *hash, *threads, progress...)
 	stop()
 	if *threads > 1 {
 		fmt.Printf("%d threads: nodes and nps are the totals over all threads\n", *threads)
 	}
 	fmt.Println(r.String())
+	if *stats {
+		r.Stats.Print(os.Stdout)
+	}
 	return 0
 }

@@ -1,0 +1,232 @@
+package search
+
+import (
+	"fmt"
+	"io"
+)
+
+// Stats counts what the search did, for "vireo bench --stats": the
+// figures a search developer reads first when a heuristic that wins
+// elsewhere loses here. Counting costs a few increments per node, cheap
+// beside move generation, so it is always on and the node count does not
+// depend on it.
+type Stats struct {
+	Nodes, QNodes uint64
+
+	// Transposition table probes and hits in the main search, and the
+	// cutoffs taken on a hit.
+	TTProbes, TTHits, TTCuts uint64
+
+	// Beta cutoffs of the main search (root excluded) by the index of
+	// the cutting move among the moves searched at the node: Cutoffs[0]
+	// is the first move, Cutoffs[i] the (i+1)-th, the last bucket all
+	// later ones.
+	Cutoffs [cutoffBuckets]uint64
+	// CutoffByStage counts the same cutoffs by the picker stage that
+	// produced the cutting move.
+	CutoffByStage [stageCount]uint64
+	// LateByStage counts the cutoffs by a move other than the first, by
+	// the stage of the cutting move; LateFirstStage by the stage of the
+	// first move searched at those nodes, which failed to cut.
+	LateByStage, LateFirstStage [stageCount]uint64
+	// CutoffsAtDepth and FirstAtDepth count the cutoffs, and those by
+	// the first move, by the node's depth (1..7, the last bucket deeper).
+	CutoffsAtDepth, FirstAtDepth [8]uint64
+	// QCutoffs are the cutoffs of quiescence search by move (stand pat
+	// not counted), QCutoffsFirst those by its first move.
+	QCutoffs, QCutoffsFirst, QStandPat uint64
+
+	// Whole-node pruning: tried (conditions met) and succeeded.
+	RazorTried, RazorCut       uint64
+	RFPCut                     uint64
+	NMPTried, NMPCut, NMPFail  uint64
+	NMPVerify                  uint64
+	ProbCutTried, ProbCutCut   uint64
+	IIRApplied, IIDSearched    uint64
+	HistoryPruned, LMPPruned   uint64
+	FutilityPruned             uint64
+	SEEQuietPruned, SEENoisy   uint64
+	ContPruned                 uint64
+	LMRSearches, LMRReSearches uint64
+	LMRDeeper, LMRShallower    uint64
+	LMRReductionSum            uint64
+	PVSReSearches              uint64
+	SETried, SESingular        uint64
+	SEDouble, SENegative       uint64
+	SEMultiCut                 uint64
+	CheckExtensions            uint64
+	QSEEPruned, QFutility      uint64
+}
+
+// cutoffBuckets is the length of the cutoff-index histogram: moves 1..15
+// and one bucket for the 16th and later.
+const cutoffBuckets = 16
+
+// Add adds o's counts to s, to total the workers or the bench positions.
+func (s *Stats) Add(o *Stats) {
+	s.Nodes += o.Nodes
+	s.QNodes += o.QNodes
+	s.TTProbes += o.TTProbes
+	s.TTHits += o.TTHits
+	s.TTCuts += o.TTCuts
+	for i := range s.Cutoffs {
+		s.Cutoffs[i] += o.Cutoffs[i]
+	}
+	for i := range s.CutoffByStage {
+		s.CutoffByStage[i] += o.CutoffByStage[i]
+		s.LateByStage[i] += o.LateByStage[i]
+		s.LateFirstStage[i] += o.LateFirstStage[i]
+	}
+	for i := range s.CutoffsAtDepth {
+		s.CutoffsAtDepth[i] += o.CutoffsAtDepth[i]
+		s.FirstAtDepth[i] += o.FirstAtDepth[i]
+	}
+	for _, f := range s.counters() {
+		*f.s += *f.pick(o)
+	}
+}
+
+type counter struct {
+	name string
+	s    *uint64
+	pick func(*Stats) *uint64
+}
+
+// counters lists the plain counters with their names, in print order.
+func (s *Stats) counters() []counter {
+	mk := func(name string, f func(*Stats) *uint64) counter { return counter{name, f(s), f} }
+	return []counter{
+		mk("razoring tried", func(x *Stats) *uint64 { return &x.RazorTried }),
+		mk("razoring cut", func(x *Stats) *uint64 { return &x.RazorCut }),
+		mk("reverse futility cut", func(x *Stats) *uint64 { return &x.RFPCut }),
+		mk("null move tried", func(x *Stats) *uint64 { return &x.NMPTried }),
+		mk("null move cut", func(x *Stats) *uint64 { return &x.NMPCut }),
+		mk("null move failed", func(x *Stats) *uint64 { return &x.NMPFail }),
+		mk("null move verified", func(x *Stats) *uint64 { return &x.NMPVerify }),
+		mk("probcut tried", func(x *Stats) *uint64 { return &x.ProbCutTried }),
+		mk("probcut cut", func(x *Stats) *uint64 { return &x.ProbCutCut }),
+		mk("IID searches", func(x *Stats) *uint64 { return &x.IIDSearched }),
+		mk("IIR reductions", func(x *Stats) *uint64 { return &x.IIRApplied }),
+		mk("late move pruned", func(x *Stats) *uint64 { return &x.LMPPruned }),
+		mk("futility pruned", func(x *Stats) *uint64 { return &x.FutilityPruned }),
+		mk("history pruned", func(x *Stats) *uint64 { return &x.HistoryPruned }),
+		mk("continuation pruned", func(x *Stats) *uint64 { return &x.ContPruned }),
+		mk("SEE pruned quiet", func(x *Stats) *uint64 { return &x.SEEQuietPruned }),
+		mk("SEE pruned noisy", func(x *Stats) *uint64 { return &x.SEENoisy }),
+		mk("LMR searches", func(x *Stats) *uint64 { return &x.LMRSearches }),
+		mk("LMR re-searches", func(x *Stats) *uint64 { return &x.LMRReSearches }),
+		mk("LMR re-search deeper", func(x *Stats) *uint64 { return &x.LMRDeeper }),
+		mk("LMR re-search shallower", func(x *Stats) *uint64 { return &x.LMRShallower }),
+		mk("LMR plies reduced", func(x *Stats) *uint64 { return &x.LMRReductionSum }),
+		mk("PVS re-searches", func(x *Stats) *uint64 { return &x.PVSReSearches }),
+		mk("singular tried", func(x *Stats) *uint64 { return &x.SETried }),
+		mk("singular extended", func(x *Stats) *uint64 { return &x.SESingular }),
+		mk("singular double", func(x *Stats) *uint64 { return &x.SEDouble }),
+		mk("singular negative", func(x *Stats) *uint64 { return &x.SENegative }),
+		mk("singular multi-cut", func(x *Stats) *uint64 { return &x.SEMultiCut }),
+		mk("check extensions", func(x *Stats) *uint64 { return &x.CheckExtensions }),
+		mk("qsearch stand pat", func(x *Stats) *uint64 { return &x.QStandPat }),
+		mk("qsearch cutoffs", func(x *Stats) *uint64 { return &x.QCutoffs }),
+		mk("qsearch cutoffs first", func(x *Stats) *uint64 { return &x.QCutoffsFirst }),
+		mk("qsearch SEE pruned", func(x *Stats) *uint64 { return &x.QSEEPruned }),
+		mk("qsearch futility pruned", func(x *Stats) *uint64 { return &x.QFutility }),
+	}
+}
+
+// cutoff records a beta cutoff of the main search by the played-th move
+// searched (1-based), handed out at stage.
+func (s *Stats) cutoff(played, stage, firstStage, depth int) {
+	s.Cutoffs[min(played, cutoffBuckets)-1]++
+	d := min(max(depth, 1), len(s.CutoffsAtDepth)) - 1
+	s.CutoffsAtDepth[d]++
+	if played == 1 {
+		s.FirstAtDepth[d]++
+	}
+	s.CutoffByStage[stage]++
+	if played > 1 {
+		s.LateByStage[stage]++
+		s.LateFirstStage[firstStage]++
+	}
+}
+
+// FailHighFirst is the share of main-search beta cutoffs made by the
+// first move searched, in percent.
+func (s *Stats) FailHighFirst() float64 {
+	total := uint64(0)
+	for _, c := range s.Cutoffs {
+		total += c
+	}
+	if total == 0 {
+		return 0
+	}
+	return 100 * float64(s.Cutoffs[0]) / float64(total)
+}
+
+var stageNames = [stageCount]string{
+	stageTT: "tt move", stageGoodNoisy: "good noisy", stageKillers: "killers",
+	stageBadNoisy: "bad noisy", stageQuiets: "quiets",
+	stageEvasionTT: "evasion tt move", stageEvasions: "evasions",
+}
+
+// Print writes the statistics as "name: value" lines, fail-high first
+// on the first line.
+func (s *Stats) Print(out io.Writer) {
+	pct := func(a, b uint64) float64 {
+		if b == 0 {
+			return 0
+		}
+		return 100 * float64(a) / float64(b)
+	}
+	total := uint64(0)
+	weighted := uint64(0)
+	for i, c := range s.Cutoffs {
+		total += c
+		weighted += uint64(i+1) * c
+	}
+	fmt.Fprintf(out, "fail-high first: %.1f%%\n", s.FailHighFirst())
+	mean := 0.0
+	if total > 0 {
+		mean = float64(weighted) / float64(total)
+	}
+	fmt.Fprintf(out, "cutoffs: %d (mean index %.2f)\n", total, mean)
+	fmt.Fprintf(out, "cutoff index:")
+	for i, c := range s.Cutoffs {
+		label := fmt.Sprint(i + 1)
+		if i == len(s.Cutoffs)-1 {
+			label += "+"
+		}
+		fmt.Fprintf(out, " %s=%.1f%%", label, pct(c, total))
+	}
+	fmt.Fprintln(out)
+	byStage := func(title string, counts *[stageCount]uint64, of uint64) {
+		fmt.Fprintf(out, "%s:", title)
+		for i, c := range counts {
+			if stageNames[i] != "" {
+				fmt.Fprintf(out, " %s=%.1f%%", stageNames[i], pct(c, of))
+			}
+		}
+		fmt.Fprintln(out)
+	}
+	fmt.Fprintf(out, "fail-high first by depth:")
+	for i, c := range s.CutoffsAtDepth {
+		label := fmt.Sprint(i + 1)
+		if i == len(s.CutoffsAtDepth)-1 {
+			label += "+"
+		}
+		fmt.Fprintf(out, " %s=%.1f%% (%.0f%% of cutoffs)", label, pct(s.FirstAtDepth[i], c), pct(c, total))
+	}
+	fmt.Fprintln(out)
+	byStage("cutoff stage", &s.CutoffByStage, total)
+	late := total - s.Cutoffs[0]
+	byStage("late cutoff stage", &s.LateByStage, late)
+	byStage("late cutoff, first move's stage", &s.LateFirstStage, late)
+	fmt.Fprintf(out, "nodes: %d (qsearch %.1f%%)\n", s.Nodes, pct(s.QNodes, s.Nodes))
+	fmt.Fprintf(out, "tt hit rate: %.1f%% of %d probes (cut %.1f%%)\n", pct(s.TTHits, s.TTProbes), s.TTProbes, pct(s.TTCuts, s.TTProbes))
+	if s.LMRSearches > 0 {
+		fmt.Fprintf(out, "lmr re-search rate: %.1f%% (mean reduction %.2f plies)\n",
+			pct(s.LMRReSearches, s.LMRSearches), float64(s.LMRReductionSum)/float64(s.LMRSearches))
+	}
+	for _, c := range s.counters() {
+		fmt.Fprintf(out, "%s: %d\n", c.name, *c.s)
+	}
+}

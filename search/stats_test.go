@@ -1,0 +1,86 @@
+package search
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"vireo/chess"
+)
+
+// TestBenchStats checks that the statistics add up: every node is
+// counted once, the cutoff histogram and the by-stage and by-depth counts
+// are the same cutoffs, and the printed report leads with fail-high first.
+func TestBenchStats(t *testing.T) {
+	r := BenchWith(DefaultParams(), 7, 16)
+	s := &r.Stats
+	if s.Nodes != r.Nodes {
+		t.Errorf("stats count %d nodes, the bench %d", s.Nodes, r.Nodes)
+	}
+	if s.QNodes == 0 || s.QNodes >= s.Nodes {
+		t.Errorf("qsearch nodes %d of %d", s.QNodes, s.Nodes)
+	}
+	var byIndex, byStage, byDepth, late uint64
+	for _, c := range s.Cutoffs {
+		byIndex += c
+	}
+	for i, c := range s.CutoffByStage {
+		byStage += c
+		late += s.LateByStage[i]
+	}
+	for _, c := range s.CutoffsAtDepth {
+		byDepth += c
+	}
+	if byIndex == 0 || byIndex != byStage || byIndex != byDepth {
+		t.Errorf("cutoffs by index %d, by stage %d, by depth %d", byIndex, byStage, byDepth)
+	}
+	if late != byIndex-s.Cutoffs[0] {
+		t.Errorf("late cutoffs %d, want %d", late, byIndex-s.Cutoffs[0])
+	}
+	if f := s.FailHighFirst(); f < 50 || f > 100 {
+		t.Errorf("fail-high first %.1f%%", f)
+	}
+	if s.TTHits > s.TTProbes || s.TTProbes == 0 {
+		t.Errorf("tt hits %d of %d probes", s.TTHits, s.TTProbes)
+	}
+	var out bytes.Buffer
+	s.Print(&out)
+	if !strings.HasPrefix(out.String(), "fail-high first: ") {
+		t.Errorf("report starts %q", strings.SplitN(out.String(), "\n", 2)[0])
+	}
+}
+
+// TestBadNoisyLast checks the picker's order with BadNoisyLast: the
+// losing capture comes after every quiet move, and before them without.
+func TestBadNoisyLast(t *testing.T) {
+	// White's queen can take a pawn defended by a pawn (losing) and has
+	// quiet moves; no winning captures.
+	pos := chess.MustParseFEN("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1")
+	bad, err := pos.ParseUCI("d2d5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, last := range []bool{false, true} {
+		var h History
+		var mp picker
+		mp.init(pos, &h, &conts{}, chess.NoMove, [4]chess.Move{})
+		mp.badLast = last
+		var order []chess.Move
+		for m := mp.next(); m != chess.NoMove; m = mp.next() {
+			order = append(order, m)
+		}
+		at := -1
+		for i, m := range order {
+			if m == bad {
+				at = i
+			}
+		}
+		want := 0
+		if last {
+			want = len(order) - 1
+		}
+		if at != want {
+			t.Errorf("badLast %v: the losing capture is move %d of %d, want %d", last, at, len(order), want)
+		}
+	}
+}
