@@ -9,6 +9,10 @@ import (
 // Limits says when a search must stop, from the UCI "go" command.
 type Limits struct {
 	WTime, BTime time.Duration // remaining clock; zero when not given
+	// ClockGiven says that the GUI sent wtime or btime, even one of zero
+	// or less (a flagged or overdrawn clock): that side must move at
+	// once instead of searching as if there were no clock.
+	ClockGiven [2]bool
 	WInc, BInc   time.Duration
 	MovesToGo    int
 	MoveTime     time.Duration
@@ -56,7 +60,12 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 		left, inc = l.BTime, l.BInc
 	}
 	if left <= 0 && inc <= 0 {
-		return tm // no clock: depth, nodes, mate or infinite
+		if l.ClockGiven[side] {
+			// An empty clock: depth 1 completes, then the move.
+			tm.timed = true
+			tm.soft, tm.hard = time.Millisecond, time.Millisecond
+		}
+		return tm // otherwise no clock: depth, nodes, mate or infinite
 	}
 	tm.timed, tm.scalable = true, true
 	avail := max(left-overhead, time.Millisecond)

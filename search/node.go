@@ -237,7 +237,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		mp = &w.sePickers[ply]
 	}
 	mp.init(pos, &w.hist, &ct, ttMove, killers)
-	mp.badLast, mp.goodSEE = p.BadNoisyLast != 0, p.GoodNoisySEE
+	mp.badLast, mp.goodSEE, mp.killerSEE = p.BadNoisyLast != 0, p.GoodNoisySEE, p.KillerSEE != 0
 	us := pos.SideToMove()
 	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
 	bestScore := -Infinite

@@ -86,6 +86,10 @@ type Params struct {
 	// GoodNoisySEE is what a capture must win by SEE to be tried among
 	// the good captures, before the killers (0: not lose material).
 	GoodNoisySEE int
+	// KillerSEE 1 tries a killer (or counter move) in the killer stage
+	// only if it does not lose material by SEE; otherwise it is ordered
+	// among the quiets by its history.
+	KillerSEE int
 
 	// CheckExt extends checks: 0 never, 1 when SEE >= 0 (seed 004), 2 always.
 	CheckExt int
@@ -205,6 +209,7 @@ func (p *Params) Table() []ParamInfo {
 		{"BadNoisyLast", &p.BadNoisyLast, 0, 1, 0, 0},
 		{"QSFutility", &p.QSFutility, 0, 500, 0, 0},
 		{"GoodNoisySEE", &p.GoodNoisySEE, -200, 200, 0, 0},
+		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},

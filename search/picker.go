@@ -59,6 +59,9 @@ type picker struct {
 	badLast bool
 	// goodSEE is the exchange a capture must win to count as good.
 	goodSEE int
+	// killerSEE demotes a killer that loses material by SEE to the
+	// quiet moves.
+	killerSEE bool
 }
 
 // init prepares a picker for the main search. killers holds the two
@@ -69,7 +72,7 @@ func (mp *picker) init(pos *chess.Position, hist *History, ct *conts, ttMove che
 	mp.n, mp.idx, mp.nBad, mp.badIdx, mp.nQuiet, mp.quietIdx, mp.killerI = 0, 0, 0, 0, 0, 0, 0
 	mp.ttMove = chess.NoMove
 	mp.checksOnly = false
-	mp.badLast, mp.goodSEE = false, 0
+	mp.badLast, mp.goodSEE, mp.killerSEE = false, 0, false
 	if ttMove != chess.NoMove && pos.IsLegal(ttMove) {
 		mp.ttMove = ttMove
 	}
@@ -198,6 +201,13 @@ func (mp *picker) next() chess.Move {
 					// GivesCheck only once k is known legal here: for
 					// castling it makes the move.
 					if mp.quiets[i].move == k && (!mp.checksOnly || mp.pos.GivesCheck(k)) {
+						if mp.killerSEE && !mp.pos.SEE(k, 0) {
+							// A killer that hangs material here is
+							// no refutation: it waits among the
+							// quiets for its history to place it.
+							mp.killers[mp.killerI-1] = chess.NoMove
+							break
+						}
 						mp.from = stageKillers
 						return k
 					}

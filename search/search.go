@@ -45,6 +45,7 @@ type Result struct {
 	Best, Ponder chess.Move
 	Score        int
 	Depth        int
+	SelDepth     int
 	Nodes        uint64
 	PV           []chess.Move
 	// Stats totals the search statistics of every thread.
@@ -368,7 +369,7 @@ func (w *Worker) iterate() Result {
 		// Weakened play: one of the candidates of the last completed
 		// iteration, perhaps not the best.
 		rm := w.skill.top[w.skill.choose(w.s.random())]
-		res = Result{Best: rm.move, Score: rm.score, Depth: res.Depth, PV: rm.pv}
+		res = Result{Best: rm.move, Score: rm.score, Depth: res.Depth, SelDepth: rm.seldepth, PV: rm.pv}
 	}
 	// The last line printed must show the move played: an aspiration
 	// failure of an unfinished iteration may have shown another, and the
@@ -376,7 +377,7 @@ func (w *Worker) iterate() Result {
 	// node count (exactly N for "go nodes N" with one thread) after a stop
 	// and whenever other threads searched.
 	if w.lastReported != res.Best || w.stopped || w.nThreads > 1 {
-		w.report(Info{Depth: res.Depth, Score: res.Score, Bound: BoundExact, MultiPV: 1, PV: res.PV})
+		w.report(Info{Depth: res.Depth, SelDepth: res.SelDepth, Score: res.Score, Bound: BoundExact, MultiPV: 1, PV: res.PV})
 	}
 	w.waitPonder()
 	res.Nodes = w.totalNodes()
@@ -443,7 +444,7 @@ func (w *Worker) deepen() {
 		}
 		// The PV is copied: the next iteration rewrites rm.pv in place,
 		// and an unfinished one must not leave a mixed, illegal line here.
-		w.best = Result{Best: rm.move, Score: rm.score, Depth: depth, PV: append([]chess.Move(nil), rm.pv...)}
+		w.best = Result{Best: rm.move, Score: rm.score, Depth: depth, SelDepth: rm.seldepth, PV: append([]chess.Move(nil), rm.pv...)}
 		sig := tmSignals{stable: stable, score: rm.score, share: w.bestShare()}
 		if n := len(scores); n > 0 {
 			sig.trend, sig.prev = true, scores[n-1]

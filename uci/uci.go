@@ -249,9 +249,11 @@ func (e *Engine) cmdGo(args []string) {
 		switch args[i] {
 		case "wtime":
 			l.WTime, ok = ms(i)
+			l.ClockGiven[chess.White] = ok
 			i++
 		case "btime":
 			l.BTime, ok = ms(i)
+			l.ClockGiven[chess.Black] = ok
 			i++
 		case "winc":
 			l.WInc, ok = ms(i)
