@@ -12,16 +12,16 @@ type Limits struct {
 	// ClockGiven says that the GUI sent wtime or btime, even one of zero
 	// or less (a flagged or overdrawn clock): that side must move at
 	// once instead of searching as if there were no clock.
-	ClockGiven [2]bool
-	WInc, BInc   time.Duration
-	MovesToGo    int
-	MoveTime     time.Duration
-	Depth        int
-	Nodes        uint64
-	Mate         int // find a mate in this many moves
-	Infinite     bool
-	Ponder       bool
-	SearchMoves  []chess.Move
+	ClockGiven  [2]bool
+	WInc, BInc  time.Duration
+	MovesToGo   int
+	MoveTime    time.Duration
+	Depth       int
+	Nodes       uint64
+	Mate        int // find a mate in this many moves
+	Infinite    bool
+	Ponder      bool
+	SearchMoves []chess.Move
 	// Start is when the GUI's "go" arrived: the clock runs from then, not
 	// from when the search goroutine got going. Zero: the search's start.
 	Start time.Time
