@@ -85,6 +85,28 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
+	// Tablebases: right after a capture or pawn move, a position the
+	// tables cover has a proven result. A bound that settles the node
+	// ends it; in a PV node a win raises the floor and a loss caps the
+	// score, and the search goes on for the best line within them.
+	tbFloor, tbCap := -Infinite, Infinite
+	if excluded == chess.NoMove {
+		if tbScore, tbBound, ok := w.probeWDL(depth, ply); ok {
+			if tbBound == BoundExact || tbBound == BoundLower && tbScore >= beta || tbBound == BoundUpper && tbScore <= alpha {
+				w.s.TT.Store(key, chess.NoMove, scoreToTT(tbScore, ply), noScore, min(depth+6, MaxPly-1), tbBound, pvNode)
+				return tbScore
+			}
+			if pvNode {
+				if tbBound == BoundLower {
+					tbFloor = tbScore
+					alpha = max(alpha, tbScore)
+				} else {
+					tbCap = tbScore
+				}
+			}
+		}
+	}
+
 	// Static evaluation, and whether it is improving (seed 002): compared
 	// with our own eval two plies ago, or four if we were in check then.
 	var staticEval int
@@ -240,7 +262,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	mp.badLast, mp.goodSEE, mp.killerSEE = p.BadNoisyLast != 0, p.GoodNoisySEE, p.KillerSEE != 0
 	us := pos.SideToMove()
 	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
-	bestScore := -Infinite
+	bestScore := tbFloor
 	bestMove := chess.NoMove
 	// moveCount counts the moves handed out, pruned or not; played those
 	// searched.
@@ -472,6 +494,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				}
 				if score >= beta {
 					w.stats.cutoff(played, mp.from, firstStage, depth)
+					if mp.from == stageQuiets {
+						w.stats.QuietCutRank += uint64(mp.quietsOut)
+					}
 					w.updateStats(ply, m, quiet, quietsTried, noisyTried, depth, &ct)
 					break
 				}
@@ -497,6 +522,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		return 0
 	}
 
+	bestScore = min(bestScore, tbCap)
 	if excluded == chess.NoMove {
 		bound := boundOf(bestScore, origAlpha, beta, pvNode)
 		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound, pvNode)

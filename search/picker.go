@@ -36,8 +36,10 @@ type picker struct {
 	ttMove  chess.Move
 	killers [4]chess.Move // two killers, the first killer two plies back, the counter move
 	stage   int
-	// from is the stage that handed out the last move (for Stats).
-	from int
+	// from is the stage that handed out the last move (for Stats), and
+	// quietsOut how many moves the history-ordered quiet stage has.
+	from      int
+	quietsOut int
 
 	moves    [chess.MaxMoves]scoredMove // noisy moves, or all evasions
 	n, idx   int
@@ -70,6 +72,7 @@ type picker struct {
 func (mp *picker) init(pos *chess.Position, hist *History, ct *conts, ttMove chess.Move, killers [4]chess.Move) {
 	mp.pos, mp.hist, mp.ct, mp.killers = pos, hist, ct, killers
 	mp.n, mp.idx, mp.nBad, mp.badIdx, mp.nQuiet, mp.quietIdx, mp.killerI = 0, 0, 0, 0, 0, 0, 0
+	mp.quietsOut = 0
 	mp.ttMove = chess.NoMove
 	mp.checksOnly = false
 	mp.badLast, mp.goodSEE, mp.killerSEE = false, 0, false
@@ -243,6 +246,7 @@ func (mp *picker) next() chess.Move {
 				mp.quietIdx++
 				if !mp.isKiller(sm.move) {
 					mp.from = stageQuiets
+					mp.quietsOut++
 					return sm.move
 				}
 			}

@@ -37,6 +37,7 @@ type Info struct {
 	Nodes           uint64
 	Time            time.Duration
 	Hashfull        int
+	TBHits          uint64
 	PV              []chess.Move
 }
 
@@ -67,6 +68,8 @@ type Searcher struct {
 	OnInfo func(Info)
 	// Params are the search constants; change them between searches only.
 	Params Params
+	// Syzygy is the tablebase setting; change it between searches only.
+	Syzygy Syzygy
 
 	// stop is the GUI's stop; halt stops every worker of the running
 	// search, on stop and when a worker ends the search (a limit reached,
@@ -168,6 +171,13 @@ type Worker struct {
 	corr  Correction
 	nodes uint64
 	stats Stats
+	// tbHits counts tablebase probes that answered; other workers read
+	// it for the info lines.
+	tbHits atomic.Uint64
+	// tbMove is the root move the tables decide (a win or a loss), with
+	// its score; NoMove when they decide nothing.
+	tbMove  chess.Move
+	tbScore int
 
 	// What the other workers of a multi-threaded search read: the node
 	// count as last published (every few dozen nodes, and at the end),
@@ -323,6 +333,7 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 		w.multiPV = s.MultiPV
 		w.nodes = 0
 		w.stats = Stats{}
+		w.tbHits.Store(0)
 		w.pubNodes.Store(0)
 		w.curDepth.Store(0)
 		w.best = Result{}
@@ -349,6 +360,15 @@ func (w *Worker) iterate() Result {
 		w.report(Info{Depth: 0, Score: score, Bound: BoundExact, MultiPV: 1})
 		w.waitPonder()
 		return Result{Score: score}
+	}
+	if w.tbMove != chess.NoMove && w.multiPV <= 1 && !w.skill.on {
+		// The tables decide the game: their move, without a search.
+		res := Result{Best: w.tbMove, Score: w.tbScore, Depth: 1, SelDepth: 1, PV: []chess.Move{w.tbMove}}
+		w.report(Info{Depth: 1, SelDepth: 1, Score: w.tbScore, Bound: BoundExact, MultiPV: 1, PV: res.PV})
+		w.waitPonder()
+		res.Nodes = w.totalNodes()
+		res.Ponder = w.ttPonder(res.Best)
+		return res
 	}
 	s := w.s
 	for _, h := range s.workers[1:w.nThreads] {
@@ -552,6 +572,12 @@ func (w *Worker) initRootMoves() {
 			}
 		}
 		w.rootMvs = append(w.rootMvs, rootMove{move: m, score: -Infinite, prevScore: -Infinite, pv: []chess.Move{m}})
+	}
+	w.tbMove, w.tbScore = chess.NoMove, 0
+	if len(w.rootMvs) > 0 {
+		if m, score, decided, ok := w.rootTablebase(); ok && decided {
+			w.tbMove, w.tbScore = m, score
+		}
 	}
 }
 
@@ -760,6 +786,7 @@ func (w *Worker) report(in Info) {
 		w.lastReported = in.PV[0]
 	}
 	in.Nodes = w.totalNodes()
+	in.TBHits = w.totalTBHits()
 	in.Time = time.Since(w.start)
 	in.Hashfull = w.s.TT.Hashfull()
 	if in.SelDepth < in.Depth {

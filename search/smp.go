@@ -135,6 +135,15 @@ func (w *Worker) totalNodes() uint64 {
 	return t
 }
 
+// totalTBHits is the tablebase hits of every worker of this search.
+func (w *Worker) totalTBHits() uint64 {
+	t := uint64(0)
+	for _, o := range w.s.workers[:max(w.nThreads, 1)] {
+		t += o.tbHits.Load()
+	}
+	return t
+}
+
 // vote picks the worker whose result is played, after the helpers have
 // stopped. Each worker's move gets votes weighted by its score above the
 // worst score of the voters (plus a constant, so that the worst still

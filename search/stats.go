@@ -35,6 +35,11 @@ type Stats struct {
 	// QCutoffs are the cutoffs of quiescence search by move (stand pat
 	// not counted), QCutoffsFirst those by its first move.
 	QCutoffs, QCutoffsFirst, QStandPat uint64
+	// QuietCutRank sums, over the cutoffs by a move of the quiet stage,
+	// its place among the history-ordered quiets (1: the first): divided
+	// by the quiet-stage cutoffs it says how well history orders them,
+	// which is what late-move pruning relies on.
+	QuietCutRank uint64
 
 	// Whole-node pruning: tried (conditions met) and succeeded.
 	RazorTried, RazorCut       uint64
@@ -125,6 +130,7 @@ func (s *Stats) counters() []counter {
 		mk("singular negative", func(x *Stats) *uint64 { return &x.SENegative }),
 		mk("singular multi-cut", func(x *Stats) *uint64 { return &x.SEMultiCut }),
 		mk("check extensions", func(x *Stats) *uint64 { return &x.CheckExtensions }),
+		mk("quiet-stage cutoff rank sum", func(x *Stats) *uint64 { return &x.QuietCutRank }),
 		mk("qsearch stand pat", func(x *Stats) *uint64 { return &x.QStandPat }),
 		mk("qsearch cutoffs", func(x *Stats) *uint64 { return &x.QCutoffs }),
 		mk("qsearch cutoffs first", func(x *Stats) *uint64 { return &x.QCutoffsFirst }),
@@ -222,6 +228,9 @@ func (s *Stats) Print(out io.Writer) {
 	byStage("late cutoff, first move's stage", &s.LateFirstStage, late)
 	fmt.Fprintf(out, "nodes: %d (qsearch %.1f%%)\n", s.Nodes, pct(s.QNodes, s.Nodes))
 	fmt.Fprintf(out, "tt hit rate: %.1f%% of %d probes (cut %.1f%%)\n", pct(s.TTHits, s.TTProbes), s.TTProbes, pct(s.TTCuts, s.TTProbes))
+	if q := s.CutoffByStage[stageQuiets]; q > 0 {
+		fmt.Fprintf(out, "quiet cutoffs: mean rank %.2f among the history-ordered quiets\n", float64(s.QuietCutRank)/float64(q))
+	}
 	if s.LMRSearches > 0 {
 		fmt.Fprintf(out, "lmr re-search rate: %.1f%% (mean reduction %.2f plies)\n",
 			pct(s.LMRReSearches, s.LMRSearches), float64(s.LMRReductionSum)/float64(s.LMRSearches))

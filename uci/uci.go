@@ -52,6 +52,7 @@ func New(name string, out io.Writer) *Engine {
 	}
 	e.s = search.NewSearcher(e.opts.hash)
 	e.s.OnInfo = e.printInfo
+	e.s.Syzygy = syzygyDefaults()
 	return e
 }
 
@@ -138,6 +139,7 @@ func (e *Engine) cmdUCI() {
 	e.Println("option name Clear Hash type button")
 	e.Println("option name EvalFile type string default <empty>")
 	e.printPlayerOptions()
+	e.printSyzygyOptions()
 	if tuneOptions {
 		for _, p := range e.s.Params.Table() {
 			e.Println("option name %s type spin default %d min %d max %d", p.Name, *p.Ptr, p.Min, p.Max)
@@ -351,7 +353,7 @@ func (e *Engine) printInfo(in search.Info) {
 	if ms := in.Time.Milliseconds(); ms > 0 {
 		nps = in.Nodes * 1000 / uint64(ms)
 	}
-	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d", in.Nodes, nps, in.Hashfull, in.Time.Milliseconds())
+	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d tbhits %d time %d", in.Nodes, nps, in.Hashfull, in.TBHits, in.Time.Milliseconds())
 	if len(in.PV) > 0 {
 		sb.WriteString(" pv")
 		p := e.pos.Copy()
@@ -408,7 +410,7 @@ func (e *Engine) cmdSetOption(args []string) {
 		e.Println("info string setoption: %s wants true or false, got %q", strings.Join(name, " "), v)
 		return false, false
 	}
-	if e.setPlayerOption(n, v, spin, check) {
+	if e.setPlayerOption(n, v, spin, check) || e.setSyzygyOption(n, v, spin, check) {
 		return
 	}
 	switch n {

@@ -1,0 +1,56 @@
+package uci
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+const tbDir = "../../shared/data/syzygy"
+
+// TestSyzygyOptions: the four options are listed as Stockfish names them,
+// a bad path is reported and leaves probing off (the engine still plays),
+// and a good one is probed, with tbhits in the info lines.
+func TestSyzygyOptions(t *testing.T) {
+	s := start(t)
+	s.send("uci")
+	_, lines := s.expect("uciok", 5*time.Second)
+	all := strings.Join(lines, "\n")
+	for _, opt := range []string{
+		"option name SyzygyPath type string default <empty>",
+		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+		"option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+		"option name Syzygy50MoveRule type check default true",
+	} {
+		if !strings.Contains(all, opt) {
+			t.Errorf("missing %q", opt)
+		}
+	}
+	s.send("setoption name SyzygyPath value /no/such/dir")
+	if l, _ := s.expect("info string", 5*time.Second); !strings.Contains(l, "/no/such/dir") || !strings.Contains(l, "off") {
+		t.Errorf("bad path: %q", l)
+	}
+	s.send("position fen 8/8/2k5/1r6/8/8/8/2KQ4 w - - 0 1")
+	s.send("go depth 3")
+	if l, lines := s.expect("bestmove", 10*time.Second); l == "bestmove (none)" || !strings.Contains(strings.Join(lines, "\n"), "tbhits 0") {
+		t.Errorf("without tables: %q after %q", l, lines)
+	}
+	if _, err := os.Stat(tbDir); err != nil {
+		t.Skipf("no Syzygy tables at %s: %v", tbDir, err)
+	}
+	s.send("setoption name SyzygyPath value " + tbDir)
+	if l, _ := s.expect("info string", 5*time.Second); !strings.Contains(l, "35 WDL and 35 DTZ tables, up to 4 pieces") {
+		t.Errorf("good path: %q", l)
+	}
+	s.send("go depth 3")
+	l, lines := s.expect("bestmove", 10*time.Second)
+	last := lines[len(lines)-1]
+	if infoField(last, "tbhits") <= 0 || !strings.Contains(last, "score cp 31743") {
+		t.Errorf("with tables the root is decided by them: %q", last)
+	}
+	// Kd2 and Qc2 draw; every other move wins (fathom).
+	if l == "bestmove c1d2" || l == "bestmove d1c2" || strings.HasPrefix(l, "bestmove c1d2 ") || strings.HasPrefix(l, "bestmove d1c2 ") {
+		t.Errorf("%q throws the win away", l)
+	}
+}
