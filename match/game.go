@@ -54,6 +54,7 @@ func (g *GameRecord) Loser() (chess.Color, bool) {
 type gameRules struct {
 	draw     *DrawRule
 	resign   *ResignRule
+	tb       *tbReferee
 	maxMoves int
 	hang     time.Duration
 }
@@ -143,11 +144,7 @@ func playGame(ctx context.Context, g *GameRecord, eng [2]*Engine, rules gameRule
 		g.Moves = append(g.Moves, PlayedMove{Move: m, SAN: pos.SAN(m), Info: reply.Info, Elapsed: reply.Elapsed})
 		moves.WriteString(" " + pos.UCI(m))
 		pos.MakeMove(m)
-		if v, over := adj.Update(pos, c, reply.Info); over {
-			// The rules outrank adjudication: a mate is a mate.
-			if rv, rover := RulesVerdict(pos); rover {
-				v = rv
-			}
+		if v, over := adjudicate(pos, c, reply.Info, &adj, rules.tb); over {
 			g.Verdict = v
 			return nil
 		}

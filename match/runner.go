@@ -34,6 +34,7 @@ type Config struct {
 	Gauntlet  bool
 	Draw      *DrawRule
 	Resign    *ResignRule
+	Tablebase *TablebaseRule
 	MaxMoves  int
 	Seed      uint64
 	SeedSet   bool
@@ -109,6 +110,14 @@ func (c *Config) Validate() error {
 		return errors.New("concurrency must be at least 1")
 	case c.MaxMoves < 0:
 		return errors.New("maxmoves must not be negative")
+	}
+	if tb := c.Tablebase; tb != nil {
+		switch {
+		case tb.Paths == "":
+			return errors.New("tablebase adjudication needs a directory (-tb DIR)")
+		case tb.Pieces < 0:
+			return errors.New("tbpieces must not be negative")
+		}
 	}
 	if c.SPRT != nil {
 		if err := c.SPRT.Validate(); err != nil {
@@ -230,6 +239,19 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 	if cfg.HangTime <= 0 {
 		cfg.HangTime = 5 * time.Second
 	}
+	// The tables first: without them the match is not the one asked for,
+	// and nothing (state, PGN, engines) should have started.
+	var tb *tbReferee
+	if cfg.Tablebase != nil {
+		var err error
+		if tb, err = openTablebases(cfg.Tablebase); err != nil {
+			return nil, err
+		}
+		defer tb.close() // after the workers: Run waits for them
+		rule := *cfg.Tablebase
+		rule.Pieces = tb.pieces // what the fingerprint must hold
+		cfg.Tablebase = &rule
+	}
 	cpuStart := selfCPU()
 	res := &Result{}
 	for _, e := range cfg.Engines {
@@ -297,7 +319,10 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	r.book = book
-	r.rules = gameRules{draw: cfg.Draw, resign: cfg.Resign, maxMoves: cfg.MaxMoves, hang: cfg.HangTime}
+	r.rules = gameRules{draw: cfg.Draw, resign: cfg.Resign, tb: tb, maxMoves: cfg.MaxMoves, hang: cfg.HangTime}
+	if tb != nil {
+		fmt.Fprintf(out, "Tablebase adjudication: %d WDL and %d DTZ tables, positions of up to %d pieces\n", tb.wdl, tb.dtz, tb.pieces)
+	}
 
 	done := map[int]bool{}
 	sw := &stateWriter{path: statePath}

@@ -82,17 +82,25 @@ func fingerprint(cfg *Config, seed uint64) (json.RawMessage, string) {
 		Limits  string
 		Margin  string `json:",omitempty"`
 	}
+	// The tables' directories may move; which positions they adjudicate,
+	// and how, may not. Pieces is the effective limit, so adding larger
+	// tables to the directory changes the match too.
+	type tablebase struct {
+		Pieces   int
+		Ignore50 bool `json:",omitempty"`
+	}
 	var fp struct {
-		Engines  []eng
-		Games    int
-		Openings OpeningConfig
-		Seed     uint64
-		Gauntlet bool        `json:",omitempty"`
-		Chess960 bool        `json:",omitempty"`
-		Draw     *DrawRule   `json:",omitempty"`
-		Resign   *ResignRule `json:",omitempty"`
-		MaxMoves int         `json:",omitempty"`
-		SPRT     *SPRT       `json:",omitempty"`
+		Engines   []eng
+		Games     int
+		Openings  OpeningConfig
+		Seed      uint64
+		Gauntlet  bool        `json:",omitempty"`
+		Chess960  bool        `json:",omitempty"`
+		Draw      *DrawRule   `json:",omitempty"`
+		Resign    *ResignRule `json:",omitempty"`
+		Tablebase *tablebase  `json:",omitempty"`
+		MaxMoves  int         `json:",omitempty"`
+		SPRT      *SPRT       `json:",omitempty"`
 	}
 	for _, e := range cfg.Engines {
 		x := eng{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options, Limits: e.Limits.String()}
@@ -111,6 +119,9 @@ func fingerprint(cfg *Config, seed uint64) (json.RawMessage, string) {
 	fp.Seed = seed
 	fp.Gauntlet, fp.Chess960 = cfg.Gauntlet, cfg.Chess960
 	fp.Draw, fp.Resign, fp.MaxMoves, fp.SPRT = cfg.Draw, cfg.Resign, cfg.MaxMoves, cfg.SPRT
+	if tb := cfg.Tablebase; tb != nil {
+		fp.Tablebase = &tablebase{tb.Pieces, tb.Ignore50}
+	}
 	b, _ := json.Marshal(fp)
 	sum := sha256.Sum256(b)
 	return b, hex.EncodeToString(sum[:])

@@ -34,6 +34,7 @@ const matchUsage = `Usage: vireo match -engine cmd=PATH [name=NAME] [args="..."]
                    [-pgnout FILE] [-sprt elo0=E0 elo1=E1 alpha=A beta=B model=normalized|logistic]
                    [-gauntlet] [-draw movenumber=N movecount=N score=CP]
                    [-resign movecount=N score=CP twosided=true|false] [-maxmoves N]
+                   [-tb DIR[:DIR...] [-tbpieces N] [-tbignore50]]
                    [-variant standard|fischerandom] [-seed N] [-resume [STATEFILE]]
                    [-state STATEFILE] [-log FILE] [-ratinginterval GAMES] [-hangtime SECONDS]
                    [-event NAME] [-site NAME]
@@ -57,6 +58,12 @@ Match:
   -sprt ...         stop when the test reaches a bound (two engines only;
                     model=normalized is the default, as in fastchess)
   -draw, -resign    adjudication, off unless given;  -maxmoves N: draw after N moves
+  -tb DIR[:DIR...]  adjudicate by the Syzygy tables in DIR once a position without
+                    castling rights has few enough pieces; the match does not
+                    start if no tables are found
+  -tbpieces N       only positions of at most N pieces (default: all the tables cover)
+  -tbignore50       cursed wins and blessed losses count as wins and losses
+                    (default: as draws, the 50-move rule's verdict)
   -variant fischerandom   Chess960: UCI_Chess960=true; without a book,
                     random start positions from the seed
   -seed N           seed for the opening order (default: random, kept in the state)
@@ -310,6 +317,10 @@ func parseMatchArgs(args []string) (match.Config, error) {
 	}
 	var engineKVs [][]kv
 	var eachKVs []kv
+	// -tbpieces and -tbignore50 may come before -tb, so the rule is only
+	// known complete after the loop.
+	var tb match.TablebaseRule
+	tbGiven, tbOpts := false, ""
 	for _, g := range groups {
 		var err error
 		noValue := func() error {
@@ -398,12 +409,28 @@ func parseMatchArgs(args []string) (match.Config, error) {
 			err = parseDraw(g, &cfg)
 		case "resign":
 			err = parseResign(g, &cfg)
+		case "tb":
+			tbGiven = true
+			tb.Paths, err = oneValue(g)
+		case "tbpieces":
+			tbOpts = "-tbpieces"
+			tb.Pieces, err = intValue(g, 3, 7)
+		case "tbignore50":
+			tbOpts = "-tbignore50"
+			tb.Ignore50 = true
+			err = noValue()
 		default:
 			err = fmt.Errorf("unknown option -%s", g.name)
 		}
 		if err != nil {
 			return cfg, err
 		}
+	}
+	switch {
+	case tbGiven:
+		cfg.Tablebase = &tb
+	case tbOpts != "":
+		return cfg, fmt.Errorf("%s needs -tb DIR", tbOpts)
 	}
 	if len(engineKVs) < 2 {
 		return cfg, fmt.Errorf("give at least two -engine options (got %d)", len(engineKVs))
