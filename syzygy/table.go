@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // Magic numbers: the first four bytes of every WDL and DTZ file.
@@ -91,8 +92,11 @@ type pairsData struct {
 
 // tableFile is one loaded .rtbw or .rtbz file.
 type tableFile struct {
-	once   sync.Once
-	err    error
+	once sync.Once
+	err  error
+	// failed is set, after err, when loading failed: LoadErrors reads
+	// err only once it sees failed, without joining the Once.
+	failed atomic.Bool
 	data   []byte
 	unmap  func() error
 	sub    [2][4]*pairsData // [side][leading-pawn file]
@@ -118,11 +122,13 @@ func (t *table) load(k kind) (*tableFile, error) {
 		data, unmap, err := mapFile(t.path[k])
 		if err != nil {
 			f.err = fmt.Errorf("syzygy: %w", err)
+			f.failed.Store(true)
 			return
 		}
 		if err := f.parse(&t.material, k, data); err != nil {
 			unmap()
 			f.err = fmt.Errorf("syzygy: %s: %w", t.path[k], err)
+			f.failed.Store(true)
 			return
 		}
 		f.data, f.unmap = data, unmap

@@ -226,6 +226,22 @@ func materialKey(a, b [7]int) uint64 {
 	return k
 }
 
+// LoadErrors returns the errors of the table files that were found but
+// failed to load (unreadable, or damaged in a way the header shows), in
+// no set order. Their probes fail; the engine reports them so that a user
+// knows which endgames go unprobed.
+func (tb *Tablebase) LoadErrors() []error {
+	var errs []error
+	for _, t := range tb.tables {
+		for k := range t.file {
+			if t.file[k].failed.Load() {
+				errs = append(errs, t.file[k].err)
+			}
+		}
+	}
+	return errs
+}
+
 // find returns the table for pos's material and whether the table's white
 // is the position's black (the tables only store the stronger side as
 // white).

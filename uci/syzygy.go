@@ -61,6 +61,7 @@ func (e *Engine) setSyzygyPath(path string) {
 		c.TB.Close()
 		c.TB = nil
 	}
+	e.tbReported = nil
 	path = strings.TrimSpace(path)
 	if path == "" || path == "<empty>" {
 		return
@@ -80,6 +81,24 @@ func (e *Engine) setSyzygyPath(path string) {
 		e.Println("info string SyzygyPath: %d DTZ tables missing: the root moves of those endgames are not ranked", wdl-dtz)
 	}
 	c.TB = tb
+}
+
+// reportTableErrors says, once each, which tables failed to load during
+// the search: their endgames are not probed, and the rest still are.
+func (e *Engine) reportTableErrors() {
+	tb := e.s.Syzygy.TB
+	if tb == nil {
+		return
+	}
+	for _, err := range tb.LoadErrors() {
+		if msg := err.Error(); !e.tbReported[msg] {
+			if e.tbReported == nil {
+				e.tbReported = map[string]bool{}
+			}
+			e.tbReported[msg] = true
+			e.Println("info string SyzygyPath: %s; that table is not probed", msg)
+		}
+	}
 }
 
 // syzygyDefaults is the search's tablebase setting before any option.

@@ -54,3 +54,45 @@ func TestSyzygyOptions(t *testing.T) {
 		t.Errorf("%q throws the win away", l)
 	}
 }
+
+// TestSyzygyDamagedTable: a damaged table file is reported by name once
+// a search needs it, its endgame goes unprobed, and the engine plays on
+// with the other tables.
+func TestSyzygyDamagedTable(t *testing.T) {
+	if _, err := os.Stat(tbDir); err != nil {
+		t.Skipf("no Syzygy tables at %s: %v", tbDir, err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz"} {
+		data, err := os.ReadFile(tbDir + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "KQvK.rtbw" {
+			data = data[:len(data)/2] // truncated
+		}
+		if err := os.WriteFile(dir+"/"+name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := start(t)
+	s.send("setoption name SyzygyPath value " + dir)
+	s.expect("info string SyzygyPath: 2 WDL", 5*time.Second)
+	s.send("position fen 8/8/8/4k3/8/8/8/3QK3 w - - 0 1")
+	s.send("go depth 4")
+	l, lines := s.expect("bestmove", 10*time.Second)
+	all := strings.Join(lines, "\n")
+	if !strings.Contains(all, "KQvK.rtbw") || !strings.Contains(all, "not probed") {
+		t.Errorf("the damaged table is not reported: %q", lines)
+	}
+	if l == "bestmove (none)" {
+		t.Errorf("no move: %q", l)
+	}
+	// The good table is still probed.
+	s.send("position fen 8/8/8/4k3/8/8/8/3RK3 w - - 0 1")
+	s.send("go depth 4")
+	_, lines = s.expect("bestmove", 10*time.Second)
+	if last := lines[len(lines)-1]; infoField(last, "tbhits") <= 0 {
+		t.Errorf("KRvK is not probed: %q", last)
+	}
+}

@@ -33,6 +33,8 @@ type Engine struct {
 	bk      bookState
 	done    chan struct{} // closed when the running search has finished
 	running bool
+	// tbReported holds the tablebase load errors already reported.
+	tbReported map[string]bool
 }
 
 type options struct {
@@ -319,6 +321,7 @@ func (e *Engine) cmdGo(args []string) {
 	done := e.done
 	e.s.Start(pos, l, func(res search.Result) {
 		defer close(done)
+		e.reportTableErrors()
 		best := "(none)"
 		if res.Best != chess.NoMove {
 			best = pos.UCI(res.Best)
