@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 
 	"vireo/search"
 )
@@ -21,7 +20,8 @@ func cmdBench(args []string) int {
 	verbose := fs.Bool("v", false, "print each position's node count")
 	stats := fs.Bool("stats", false, "after the Bench line, print search statistics (docs/search.md)")
 	prof := fs.String("cpuprofile", "", "write a CPU profile to this file")
-	set := fs.String("set", "", "search parameters to change, as Name=V,Name=V (see 'vireo spsa')")
+	var sets setFlags
+	fs.Var(&sets, "set", "search parameters to change, Name=V (repeatable, or Name=V,Name=V), as 'vireo spsa' lists them")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -39,19 +39,9 @@ func cmdBench(args []string) int {
 		depth = d
 	}
 	params := search.DefaultParams()
-	if *set != "" {
-		for _, kv := range strings.Split(*set, ",") {
-			name, val, ok := strings.Cut(kv, "=")
-			v, err := strconv.Atoi(strings.TrimSpace(val))
-			if !ok || err != nil {
-				fmt.Fprintf(os.Stderr, "bench: -set wants Name=integer, got %q\n", kv)
-				return 2
-			}
-			if err := params.Set(strings.TrimSpace(name), v); err != nil {
-				fmt.Fprintf(os.Stderr, "bench: -set: %v\n", err)
-				return 2
-			}
-		}
+	if err := sets.apply(&params); err != nil {
+		fmt.Fprintf(os.Stderr, "bench: -set: %v\n", err)
+		return 2
 	}
 	var progress []func(int, string, uint64)
 	if *verbose {

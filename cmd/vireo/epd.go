@@ -43,11 +43,9 @@ func cmdEPD(args []string) int {
 	defer f.Close()
 	s := search.NewSearcher(*hash)
 	s.SetThreads(*threads)
-	for _, kv := range sets {
-		if err := s.Params.Set(kv.name, kv.value); err != nil {
-			fmt.Fprintf(os.Stderr, "epd: --set: %v\n", err)
-			return 2
-		}
+	if err := sets.apply(&s.Params); err != nil {
+		fmt.Fprintf(os.Stderr, "epd: --set: %v\n", err)
+		return 2
 	}
 	sc := bufio.NewScanner(f)
 	line, total, solved := 0, 0, 0
@@ -144,7 +142,8 @@ func isBoolFlag(a string) bool {
 	return a == "q" || a == "v" || a == "chess960" || a == "strict"
 }
 
-// setFlags collects repeated --set NAME=VALUE flags.
+// setFlags collects repeated --set NAME=VALUE flags; one flag may also
+// carry several, separated by commas.
 type setFlags []struct {
 	name  string
 	value int
@@ -153,17 +152,29 @@ type setFlags []struct {
 func (s *setFlags) String() string { return fmt.Sprint(*s) }
 
 func (s *setFlags) Set(v string) error {
-	name, val, ok := strings.Cut(v, "=")
-	if !ok {
-		return fmt.Errorf("want NAME=VALUE, got %q", v)
+	for _, kv := range strings.Split(v, ",") {
+		name, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		if !ok {
+			return fmt.Errorf("want NAME=VALUE, got %q", kv)
+		}
+		n, err := strconv.Atoi(val)
+		if err != nil {
+			return fmt.Errorf("%s: %q is not an integer", name, val)
+		}
+		*s = append(*s, struct {
+			name  string
+			value int
+		}{name, n})
 	}
-	n, err := strconv.Atoi(val)
-	if err != nil {
-		return fmt.Errorf("%s: %q is not an integer", name, val)
+	return nil
+}
+
+// apply sets each parameter in p.
+func (s setFlags) apply(p *search.Params) error {
+	for _, kv := range s {
+		if err := p.Set(kv.name, kv.value); err != nil {
+			return err
+		}
 	}
-	*s = append(*s, struct {
-		name  string
-		value int
-	}{name, n})
 	return nil
 }
