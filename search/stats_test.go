@@ -12,7 +12,11 @@ import (
 // counted once, the cutoff histogram and the by-stage and by-depth counts
 // are the same cutoffs, and the printed report leads with fail-high first.
 func TestBenchStats(t *testing.T) {
-	r := BenchWith(DefaultParams(), 7, 16)
+	depth := 7
+	if testing.Short() {
+		depth = 5 // make test runs -short under the race detector
+	}
+	r := BenchWith(DefaultParams(), depth, 16)
 	s := &r.Stats
 	if s.Nodes != r.Nodes {
 		t.Errorf("stats count %d nodes, the bench %d", s.Nodes, r.Nodes)
