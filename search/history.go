@@ -89,10 +89,7 @@ func (h *History) noisy(pos *chess.Position, m chess.Move) int32 {
 	if !h.captHist {
 		return mvvLva(pos, m)
 	}
-	victim := pos.PieceOn(m.To()).Type()
-	if m.IsEnPassant() {
-		victim = chess.Pawn
-	}
+	victim := victimOf(pos, m)
 	s := 32*int32(chess.SEEValue[victim]) + int32(h.capt[pos.PieceOn(m.From())][m.To()][victim])
 	if m.IsPromotion() {
 		s += 32 * int32(chess.SEEValue[m.Promotion()]-chess.SEEValue[chess.Pawn])
@@ -166,10 +163,7 @@ func (h *History) captScore(pos *chess.Position, m chess.Move) int32 {
 }
 
 func (h *History) captEntry(pos *chess.Position, m chess.Move) *int16 {
-	victim := pos.PieceOn(m.To()).Type()
-	if m.IsEnPassant() {
-		victim = chess.Pawn
-	}
+	victim := victimOf(pos, m)
 	return &h.capt[pos.PieceOn(m.From())][m.To()][victim]
 }
 

@@ -739,11 +739,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		// static evaluation to alpha even with a margin to spare is not
 		// worth a node; its bound still counts as the best score.
 		if !inCheck && w.p.QSFutility > 0 && !m.IsPromotion() && !pos.GivesCheck(m) {
-			victim := pos.PieceOn(m.To()).Type()
-			if m.IsEnPassant() {
-				victim = chess.Pawn
-			}
-			if fv := staticEval + w.p.QSFutility + chess.SEEValue[victim]; fv <= alpha {
+			if fv := staticEval + w.p.QSFutility + chess.SEEValue[victimOf(pos, m)]; fv <= alpha {
 				w.stats.QFutility++
 				bestScore = max(bestScore, fv)
 				continue

@@ -100,12 +100,18 @@ func (mp *picker) initQ(pos *chess.Position, hist *History, ttMove chess.Move) {
 	}
 }
 
+// victimOf is the type of the piece m captures (a pawn for en passant,
+// whose target square is empty).
+func victimOf(pos *chess.Position, m chess.Move) chess.PieceType {
+	if m.IsEnPassant() {
+		return chess.Pawn
+	}
+	return pos.PieceOn(m.To()).Type()
+}
+
 // mvvLva orders captures by most valuable victim, then least valuable attacker.
 func mvvLva(pos *chess.Position, m chess.Move) int32 {
-	victim := pos.PieceOn(m.To()).Type()
-	if m.IsEnPassant() {
-		victim = chess.Pawn
-	}
+	victim := victimOf(pos, m)
 	s := int32(chess.SEEValue[victim])*8 - int32(pos.PieceOn(m.From()).Type())
 	if m.IsPromotion() {
 		s += int32(chess.SEEValue[m.Promotion()] - chess.SEEValue[chess.Pawn])

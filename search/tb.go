@@ -112,10 +112,7 @@ func (w *Worker) rootTablebase() (best chess.Move, score int, decided, ok bool) 
 		return chess.NoMove, 0, false, false
 	}
 	w.rootMvs = kept
-	bm, ok := c.TB.BestMove(pos, c.Rule50)
-	if !ok {
-		return chess.NoMove, 0, false, false
-	}
+	bm := syzygy.DTZBest(rms)
 	score, bound := c.wdlScore(bm.WDL, 0)
 	found := false
 	for _, rm := range kept {

@@ -146,11 +146,17 @@ func (tb *Tablebase) BestMove(pos *chess.Position, rule50 bool) (best RootMove, 
 	if !ok || len(moves) == 0 {
 		return RootMove{}, false
 	}
-	best = moves[0]
+	return DTZBest(moves), true
+}
+
+// DTZBest is BestMove's choice among moves that RootMoves returned, for a
+// caller that already has them. moves must not be empty.
+func DTZBest(moves []RootMove) RootMove {
+	best := moves[0]
 	for _, m := range moves[1:] {
 		if m.dtzRank > best.dtzRank {
 			best = m
 		}
 	}
-	return best, true
+	return best
 }
