@@ -147,7 +147,7 @@ func TestShowError(t *testing.T) {
 // each gets 400 and a message saying what is wrong, and afterwards the
 // table, the job and the working directory are as before.
 func TestBadRequestsChangeNothing(t *testing.T) {
-	s, ts := newTestServer(t, 1000)
+	s, ts := newTestServer(t, 20000)
 	outside := t.TempDir()
 	if err := os.Symlink(outside, filepath.Join(s.root, "out")); err != nil {
 		t.Fatal(err)
@@ -424,11 +424,30 @@ func TestResponsiveWhileTuning(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a timing measurement (and -short is how make test runs the race detector)")
 	}
-	s, ts := newTestServer(t, 20000)
-	call(t, ts, "POST", "/api/job", map[string]string{"kind": "coord", "rounds": "0"})
-	time.Sleep(300 * time.Millisecond) // past the coordinate cache's set-up
+	s, ts := newTestServer(t, 1000)
+	// A fast machine can finish a whole coordinate descent within the
+	// measurement, so a tune that has ended is started again: every
+	// request below is timed while one runs.
+	start := func() {
+		if code, r := call(t, ts, "POST", "/api/job", map[string]string{"kind": "coord", "rounds": "0"}); code != 202 {
+			t.Fatalf("start: %d %v", code, r)
+		}
+		time.Sleep(300 * time.Millisecond) // past the coordinate cache's set-up
+	}
+	start()
 	var page, showErr []time.Duration
+	restarts := 0
 	for range 20 {
+		s.mu.Lock()
+		state, jobErr := s.job.State, s.job.err
+		s.mu.Unlock()
+		switch state {
+		case stateFailed:
+			t.Fatalf("the tune failed: %s", jobErr)
+		case stateDone:
+			restarts++
+			start()
+		}
 		t0 := time.Now()
 		resp, err := ts.Client().Get(ts.URL + "/")
 		if err != nil {
@@ -445,16 +464,13 @@ func TestResponsiveWhileTuning(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	s.mu.Lock()
-	running, steps := s.job.State == stateRunning, s.job.steps
+	steps := s.job.steps
 	s.mu.Unlock()
-	if !running {
-		t.Fatal("the tune ended before the measurement did")
-	}
 	call(t, ts, "POST", "/api/stop", nil)
 	waitJob(t, s)
 	ps, es := summary(page), summary(showErr)
-	t.Logf("while coordinate descent ran (%d values settled) over %d+%d positions: page %s; Show Error %s",
-		steps, s.cfg.Train.Len(), s.cfg.Valid.Len(), ps, es)
+	t.Logf("while coordinate descent ran (%d values settled, %d restarts) over %d+%d positions: page %s; Show Error %s",
+		steps, restarts, s.cfg.Train.Len(), s.cfg.Valid.Len(), ps, es)
 	// The median, not the maximum: on a loaded machine the scheduler
 	// can hold up any one request.
 	if median(page) > 200*time.Millisecond || median(showErr) > 200*time.Millisecond {
