@@ -167,10 +167,50 @@ func StartEngine(ctx context.Context, cfg *EngineConfig, label string, extra []O
 			return fail(err)
 		}
 	}
-	if err := e.Ready(ctx); err != nil {
+	if err := e.readyAfterOptions(ctx); err != nil {
 		return fail(err)
 	}
 	return e, nil
+}
+
+// rejections are the starts of the lines with which engines refuse an
+// option: Stockfish's "ERROR" info string (a network that fails to load)
+// and "No such option", and Vireo's own setoption reports.
+var rejections = []string{"info string ERROR", "No such option", "info string setoption:"}
+
+// readyAfterOptions is Ready for the end of set-up: an engine that
+// refused one of the options it was given would play games other than
+// the ones asked for, so the match stops before it starts.
+func (e *Engine) readyAfterOptions(ctx context.Context) error {
+	if err := e.send("isready"); err != nil {
+		return err
+	}
+	unwatch := e.watch(ctx)
+	defer unwatch()
+	deadline := time.Now().Add(readyTimeout)
+	var refused []string
+	for {
+		l, err := e.receive(ctx, deadline)
+		if err != nil {
+			if len(refused) > 0 {
+				return fmt.Errorf("an option was refused: %s", strings.Join(refused, "; "))
+			}
+			return fmt.Errorf("no readyok: %w", err)
+		}
+		text := strings.TrimSpace(l.text)
+		if text == "readyok" {
+			if len(refused) > 0 {
+				return fmt.Errorf("an option was refused: %s", strings.Join(refused, "; "))
+			}
+			return nil
+		}
+		for _, r := range rejections {
+			if strings.HasPrefix(text, r) {
+				refused = append(refused, text)
+				break
+			}
+		}
+	}
 }
 
 // nextLine returns the next output line, reading with the given deadline.

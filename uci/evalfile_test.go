@@ -9,9 +9,10 @@ import (
 )
 
 // TestEvalFile loads an evaluation parameter file through setoption: a
-// bad file is reported and changes nothing, a good one changes both the
-// "eval" command and the search's evaluation, and <empty> restores the
-// compiled-in parameters.
+// good one changes both the "eval" command and the search's evaluation,
+// a bad one is an error that leaves the engine unable to evaluate until a
+// good file or <empty> is set, and <empty> restores the compiled-in
+// parameters.
 func TestEvalFile(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.txt")
@@ -48,12 +49,13 @@ func TestEvalFile(t *testing.T) {
 
 	s.send("setoption name EvalFile value " + bad)
 	l, _ := s.expect("info string", time.Second)
-	if !strings.Contains(l, "bad.txt:2:") || !strings.Contains(l, "NO_SUCH_TERM") {
+	if !strings.HasPrefix(l, "info string ERROR: ") || !strings.Contains(l, "bad.txt:2:") || !strings.Contains(l, "NO_SUCH_TERM") {
 		t.Errorf("error report %q", l)
 	}
-	s.send("position startpos")
-	if got := final(); got != before {
-		t.Errorf("bad file changed the evaluation: %q, was %q", got, before)
+	// With the file broken, "eval" reports the error, not the old values.
+	s.send("eval")
+	if l, _ := s.expect("info string", time.Second); !strings.Contains(l, "ERROR: EvalFile") {
+		t.Errorf("eval with a broken EvalFile: %q", l)
 	}
 
 	s.send("setoption name EvalFile value " + good)
@@ -70,4 +72,64 @@ func TestEvalFile(t *testing.T) {
 	if got := final(); got != before {
 		t.Errorf("after <empty>: %q, want %q", got, before)
 	}
+}
+
+// TestEvalFileRefusesToSearch is issue 26's rule: after an EvalFile that
+// is missing, unreadable or malformed, "go" prints an error naming the
+// file and the reason, searches nothing, plays no move and ends the
+// session with that error (the program exits with status 1), as
+// Stockfish does with a network that fails to load.
+func TestEvalFileRefusesToSearch(t *testing.T) {
+	dir := t.TempDir()
+	malformed := filepath.Join(dir, "malformed.txt")
+	os.WriteFile(malformed, []byte("[MaterialV]\nPIECE_VALUE = [(1, 2)]\n"), 0o644)
+	for _, c := range []struct{ name, path, reason string }{
+		{"missing", "/no/such/file", "no such file"},
+		{"unreadable", dir, "is a directory"},
+		{"malformed", malformed, "malformed.txt:2:"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := start(t)
+			s.send("uci")
+			s.expect("uciok", time.Second)
+			s.send("setoption name EvalFile value " + c.path)
+			l, _ := s.expect("info string", time.Second)
+			if !strings.HasPrefix(l, "info string ERROR: EvalFile") || !strings.Contains(l, c.path) || !strings.Contains(l, c.reason) {
+				t.Errorf("setoption: %q, want an ERROR naming %s and %q", l, c.path, c.reason)
+			}
+			s.send("isready")
+			s.expect("readyok", time.Second)
+			s.send("position startpos")
+			s.send("go depth 5")
+			var out []string
+			for l := range s.lines { // the output ends with the session
+				out = append(out, l)
+			}
+			<-s.done
+			text := strings.Join(out, "\n")
+			if !strings.Contains(text, "info string ERROR: EvalFile") || !strings.Contains(text, c.reason) {
+				t.Errorf("go printed %q, want the EvalFile error", text)
+			}
+			for _, l := range out {
+				if strings.HasPrefix(l, "bestmove") || strings.HasPrefix(l, "info depth") {
+					t.Errorf("searched with a broken EvalFile: %q", l)
+				}
+			}
+			if s.err == nil || !strings.Contains(s.err.Error(), c.reason) {
+				t.Errorf("Run returned %v, want the EvalFile error", s.err)
+			}
+		})
+	}
+}
+
+// TestEvalFileFixedThenSearches: a bad EvalFile followed by <empty> (or a
+// good file) searches normally.
+func TestEvalFileFixedThenSearches(t *testing.T) {
+	s := start(t)
+	s.send("setoption name EvalFile value /no/such/file")
+	s.expect("info string ERROR", time.Second)
+	s.send("setoption name EvalFile value <empty>")
+	s.send("position startpos")
+	s.send("go depth 3")
+	s.expect("bestmove", 5*time.Second)
 }

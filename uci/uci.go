@@ -35,6 +35,13 @@ type Engine struct {
 	running bool
 	// tbReported holds the tablebase load errors already reported.
 	tbReported map[string]bool
+	// evalErr is set while the last EvalFile asked for failed to load:
+	// searching with any other weights would pass them off as the ones
+	// asked for, so "go" refuses and ends the session (as Stockfish
+	// does with a network that fails to load).
+	evalErr error
+	// fatal is the error that ended the session, for Run to return.
+	fatal error
 }
 
 type options struct {
@@ -67,16 +74,20 @@ func (e *Engine) Println(format string, args ...any) {
 	e.out.Flush()
 }
 
-// Run reads commands from in until "quit" or the end of input.
-func (e *Engine) Run(in io.Reader) {
+// Run reads commands from in until "quit" or the end of input, and
+// returns nil; or until a command that cannot be carried out honestly
+// (a "go" while EvalFile names a file that failed to load), whose error
+// it returns so that the program can exit with it.
+func (e *Engine) Run(in io.Reader) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<16), 1<<24) // "position ... moves" lines get long
 	for sc.Scan() {
 		if !e.Execute(sc.Text()) {
-			return
+			return e.fatal
 		}
 	}
 	e.stopAndWait()
+	return nil
 }
 
 // Execute handles one command line and reports false after "quit".
@@ -98,6 +109,13 @@ func (e *Engine) Execute(line string) bool {
 		e.stopAndWait()
 		e.cmdPosition(args)
 	case "go":
+		if e.evalErr != nil {
+			e.stopAndWait()
+			e.Println("info string ERROR: %v", e.evalErr)
+			e.Println("info string ERROR: no search with other weights than the ones asked for; set EvalFile to a good file or <empty> (the compiled-in evaluation)")
+			e.fatal = fmt.Errorf("go refused: %w", e.evalErr)
+			return false
+		}
 		e.cmdGo(args)
 	case "stop":
 		e.stopAndWait()
@@ -111,9 +129,17 @@ func (e *Engine) Execute(line string) bool {
 	case "d":
 		e.cmdDisplay()
 	case "eval":
+		if e.evalErr != nil {
+			e.Println("info string ERROR: %v", e.evalErr)
+			break
+		}
 		e.Println("%s", strings.TrimRight(e.ev.Breakdown(e.pos), "\n"))
 	case "bench":
 		e.stopAndWait()
+		if e.evalErr != nil {
+			e.Println("info string ERROR: %v", e.evalErr)
+			break
+		}
 		e.cmdBench(args)
 	case "perft":
 		e.stopAndWait()
@@ -453,17 +479,20 @@ func (e *Engine) cmdSetOption(args []string) {
 		e.s.TT.Clear()
 	case "evalfile":
 		// An evaluation parameter file (eval.LoadParams); empty or
-		// <empty> restores the compiled-in values. On error the
-		// evaluation in use stays.
+		// <empty> restores the compiled-in values. A file that fails to
+		// load leaves the engine unable to search (evalErr) until a good
+		// file or <empty> is set.
 		e.stopAndWait()
 		var p *eval.Params
 		if v != "" && v != "<empty>" {
 			var err error
 			if p, err = eval.LoadParams(v); err != nil {
-				e.Println("info string setoption: EvalFile: %v; keeping the previous evaluation", err)
+				e.evalErr = evalFileError(v, err)
+				e.Println("info string ERROR: %v; the engine will not search until EvalFile names a good file or <empty>", e.evalErr)
 				return
 			}
 		}
+		e.evalErr = nil
 		e.s.SetEvalParams(p)
 		e.ev.SetParams(p)
 	default:
@@ -533,4 +562,14 @@ func (e *Engine) cmdBench(args []string) {
 	}
 	r := search.BenchThreads(e.s.Params, depth, 16, e.opts.threads)
 	e.Println("%s", r.String())
+}
+
+// evalFileError names the file in err where err does not already (a
+// parameter file's own errors name it with the line, the operating
+// system's open errors with the path).
+func evalFileError(path string, err error) error {
+	if strings.Contains(err.Error(), path) {
+		return fmt.Errorf("EvalFile: %w", err)
+	}
+	return fmt.Errorf("EvalFile %s: %w", path, err)
 }

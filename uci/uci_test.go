@@ -16,6 +16,7 @@ type session struct {
 	in    *io.PipeWriter
 	lines chan string
 	done  chan struct{}
+	err   error // what Run returned, once done is closed
 }
 
 func start(t *testing.T) *session {
@@ -25,7 +26,7 @@ func start(t *testing.T) *session {
 	s := &session{t: t, in: inW, lines: make(chan string, 10000), done: make(chan struct{})}
 	e := New("Vireo test", outW)
 	go func() {
-		e.Run(inR)
+		s.err = e.Run(inR)
 		outW.Close()
 		close(s.done)
 	}()

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -75,5 +76,41 @@ func TestMatchMissingTablebases(t *testing.T) {
 		if code != 1 || !strings.Contains(string(msg), dir) {
 			t.Errorf("-tb %s: exit %d, stderr %q; want 1 and a message naming the path", dir, code, msg)
 		}
+	}
+}
+
+// TestMatchRefusedOption checks that a match whose engine refuses one of
+// its options (here Vireo with an EvalFile that does not exist) stops
+// before the first game, naming the engine and the refusal, instead of
+// playing games with other settings than the ones asked for.
+func TestMatchRefusedOption(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	engine := filepath.Join(dir, "vireo.sh")
+	script := "#!/bin/sh\nVIREO_RUN_MAIN=1 exec " + exe + "\n"
+	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pgn := filepath.Join(dir, "games.pgn")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := os.Stderr
+	os.Stderr = w
+	code := cmdMatch([]string{"-engine", "cmd=" + engine, "name=Good", "-engine", "cmd=" + engine, "name=Broken",
+		"option.EvalFile=/no/such/weights.txt", "-each", "nodes=1000", "-rounds", "1", "-pgnout", pgn})
+	os.Stderr = stderr
+	w.Close()
+	msg, _ := io.ReadAll(r)
+	r.Close()
+	if code == 0 || !strings.Contains(string(msg), "Broken") || !strings.Contains(string(msg), "/no/such/weights.txt") {
+		t.Errorf("exit %d, stderr %q; want a failure naming the engine and the file", code, msg)
+	}
+	if b, err := os.ReadFile(pgn); err == nil && strings.Contains(string(b), "[Result") {
+		t.Errorf("a game was played:\n%s", b)
 	}
 }

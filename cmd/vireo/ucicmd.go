@@ -17,7 +17,10 @@ func runUCI() int {
 	if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 		fmt.Printf("%s by %s. Type \"help\" for commands.\n", engineName(), uci.Author)
 	}
-	e.Run(os.Stdin)
+	if err := e.Run(os.Stdin); err != nil {
+		fmt.Fprintln(os.Stderr, "vireo:", err)
+		return 1
+	}
 	return 0
 }
 
@@ -29,6 +32,9 @@ func runUCIArgs(args []string) int {
 	if lines[len(lines)-1] != "quit" {
 		lines = append(lines, "quit")
 	}
-	e.Run(strings.NewReader(strings.Join(lines, "\n") + "\n"))
+	if err := e.Run(strings.NewReader(strings.Join(lines, "\n") + "\n")); err != nil {
+		fmt.Fprintln(os.Stderr, "vireo:", err)
+		return 1
+	}
 	return 0
 }
