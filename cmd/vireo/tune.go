@@ -274,7 +274,7 @@ func tuneAdam(args []string) int {
 	decay := t.fs.Float64("decay", def.Decay, "step size factor per epoch")
 	tol := t.fs.Float64("tol", def.Tol, "stop when the training error falls by less than this share over --window epochs")
 	window := t.fs.Int("window", def.Window, "epochs the --tol test looks back")
-	l2 := t.fs.Float64("l2", 0, "L2 penalty on the distance from the starting values (see docs/tuning.md)")
+	l2 := t.fs.Float64("l2", -1, "L2 penalty on the distance from the starting values (see docs/tuning.md); default 0.25 / training positions")
 	retrace := t.fs.Int("retrace", 0, "re-read and re-trace the data with the current values every N epochs (0: never)")
 	if !t.parse(args) {
 		return 2
@@ -292,7 +292,7 @@ func tuneAdam(args []string) int {
 	}
 	opt := def
 	opt.K, opt.MaxEpochs, opt.LR, opt.Decay, opt.Tol, opt.Window = k, *epochs, *lr, *decay, *tol, *window
-	opt.Mask, opt.Workers, opt.L2 = mask, t.threads, *l2
+	opt.Mask, opt.Workers, opt.L2 = mask, t.threads, resolveL2(*l2, train.Len())
 	if *retrace > 0 {
 		opt.RetraceEvery = *retrace
 		opt.Retrace = func(q *eval.Params) (*tune.Dataset, *tune.Dataset, error) {
@@ -369,6 +369,7 @@ func tuneAdam(args []string) int {
 		return s
 	}
 	summary := report("start values", hand) + "\n" + report("tuned values (exact evaluation, rounded)", res)
+	summary += "\n" + tune.DriftReport(train, hand, res, k, t.threads)
 	fmt.Println(summary)
 	writePlot()
 	return o.finish(res, header+fmt.Sprintf("\n%d epochs in %v\n%s", len(hist), el.Round(time.Second), summary))
@@ -379,7 +380,7 @@ func tuneCoord(args []string) int {
 	var o outputFlags
 	o.register(t.fs)
 	rounds := t.fs.Int("rounds", 1, "full sweeps at most (0: until a sweep finds nothing)")
-	l2 := t.fs.Float64("l2", 0, "L2 penalty on the distance from the starting values (see docs/tuning.md)")
+	l2 := t.fs.Float64("l2", -1, "L2 penalty on the distance from the starting values (see docs/tuning.md); default 0.25 / training positions")
 	if !t.parse(args) {
 		return 2
 	}
@@ -394,7 +395,7 @@ func tuneCoord(args []string) int {
 	bar := &tune.Progress{W: os.Stderr, Total: n}
 	stopped := interrupted()
 	start := time.Now()
-	res, after := tune.Coord(train, p, tune.CoordOptions{K: k, Mask: mask, MaxRounds: *rounds, Workers: t.threads, L2: *l2,
+	res, after := tune.Coord(train, p, tune.CoordOptions{K: k, Mask: mask, MaxRounds: *rounds, Workers: t.threads, L2: resolveL2(*l2, train.Len()),
 		OnStep: func(e float64, i, steps int, q *eval.Params) bool {
 			if !t.quiet {
 				// The bar counts the first sweep; the refinement after it
@@ -415,6 +416,7 @@ func tuneCoord(args []string) int {
 	if valid.Len() > 0 {
 		summary += fmt.Sprintf("\nvalidation error %.6f -> %.6f", valid.Error(p, k, t.threads), valid.Error(res, k, t.threads))
 	}
+	summary += "\n" + tune.DriftReport(train, p, res, k, t.threads)
 	fmt.Println(summary)
 	return o.finish(res, header+"\n"+summary)
 }
@@ -460,4 +462,15 @@ func tuneDefaults(args []string) int {
 	}
 	fmt.Fprintf(os.Stderr, "wrote %s into %s and ran go generate\n", args[0], filepath.Join(args[1], "params.go"))
 	return 0
+}
+
+// resolveL2 is the --l2 in force: the flag's value, or for the default
+// (negative) tune.AutoL2 of the training set's size, which it announces.
+func resolveL2(flag float64, n int) float64 {
+	if flag >= 0 {
+		return flag
+	}
+	l2 := tune.AutoL2(n)
+	fmt.Printf("L2 %.3g (%.2f / %d training positions; --l2 sets it)\n", l2, tune.AutoL2Scale, n)
+	return l2
 }
