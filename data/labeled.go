@@ -21,6 +21,12 @@ type Labeled struct {
 	// "ce" operation has it; valid when HasScore.
 	Score    int
 	HasScore bool
+	// Game names the game the position came from (EPD operation "game",
+	// e.g. "7.123": datagen's seed and game number), so that a tuner can
+	// hold out whole games; "" when unknown. Ply is the position's ply in
+	// that game, counted from its opening position (0 when unknown).
+	Game string
+	Ply  int
 }
 
 // WhiteScore returns Score from White's side.
@@ -43,7 +49,8 @@ func (e *LabeledError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, 
 // ParseLabeled reads one line in any of the labelled forms in use:
 //
 //	FEN c9 "1-0";                  zurichess quiet-labeled.epd (EPD operations;
-//	FEN ce 35; c9 "1/2-1/2";       "ce" is an optional score, side to move)
+//	FEN ce 35; c9 "1/2-1/2";       "ce" is an optional score, side to move;
+//	  ... game 7.123; ply 34;      datagen adds the game and the ply)
 //	FEN [1.0]                      bracketed result, White's side
 //	FEN 1-0                        plain PGN result
 //	FEN | 35 | 1.0                 marlinflow/bullet text: White's score and result
@@ -78,6 +85,20 @@ func ParseLabeled(line string) (Labeled, error) {
 				return Labeled{}, fmt.Errorf("ce score %q is not an integer", ce[0])
 			}
 			l.HasScore = true
+		}
+		if g, ok := e.Op("game"); ok {
+			if len(g) != 1 || g[0] == "" {
+				return Labeled{}, fmt.Errorf("game wants one game id, got %d", len(g))
+			}
+			l.Game = g[0]
+		}
+		if ply, ok := e.Op("ply"); ok {
+			if len(ply) != 1 {
+				return Labeled{}, fmt.Errorf("ply wants one number, got %d", len(ply))
+			}
+			if l.Ply, err = strconv.Atoi(ply[0]); err != nil || l.Ply < 0 {
+				return Labeled{}, fmt.Errorf("ply %q is not a ply number", ply[0])
+			}
 		}
 		return l, nil
 	}
@@ -228,6 +249,9 @@ func FormatLabeled(l Labeled) string {
 		b.WriteString(` c9 "0-1";`)
 	default:
 		b.WriteString(` c9 "1/2-1/2";`)
+	}
+	if l.Game != "" {
+		fmt.Fprintf(&b, " game %s; ply %d;", l.Game, l.Ply)
 	}
 	return b.String()
 }

@@ -43,6 +43,26 @@ func TestParseLabeledForms(t *testing.T) {
 	}
 }
 
+// TestLabeledGameAndPly: datagen's game id and ply survive a round trip,
+// and a line without them reads as before.
+func TestLabeledGameAndPly(t *testing.T) {
+	const line = `rnbqkb1r/pp1p1ppp/2p1pn2/8/4P3/3P2P1/PPPB1P1P/RN1QKBNR b KQkq - ce 31; c9 "1/2-1/2"; game 7.123; ply 9;`
+	l, err := ParseLabeled(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Game != "7.123" || l.Ply != 9 || l.Score != 31 || l.Result != 0.5 {
+		t.Fatalf("parsed %+v", l)
+	}
+	if got := FormatLabeled(l); got != line {
+		t.Fatalf("formatted %q, want %q", got, line)
+	}
+	l.Game = ""
+	if got := FormatLabeled(l); strings.Contains(got, "game") || strings.Contains(got, "ply") {
+		t.Fatalf("no game, formatted %q", got)
+	}
+}
+
 func TestParseLabeledErrors(t *testing.T) {
 	const fen = "8/8/8/8/8/8/8/K6k w - -"
 	bad := []string{
@@ -54,6 +74,9 @@ func TestParseLabeledErrors(t *testing.T) {
 		fen + ` [1.5]`,                     // bad bracket
 		fen + ` | 12 |`,                    // empty result
 		fen + ` | ab | 1.0`,                // bad score
+		fen + ` c9 "1-0"; ply x;`,          // bad ply
+		fen + ` c9 "1-0"; ply -1;`,         // negative ply
+		fen + ` c9 "1-0"; game;`,           // game without an id
 		"rnbqkbnr/pppppppp w KQkq - [1.0]", // short board
 	}
 	for _, line := range bad {

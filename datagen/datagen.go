@@ -332,6 +332,7 @@ func newPlayer(cfg *Config) *player {
 type sample struct {
 	fen   string
 	score int // side to move
+	ply   int // from the game's opening position
 }
 
 type ply struct {
@@ -407,7 +408,7 @@ func (p *player) play(ctx context.Context, n int) (finished, bool) {
 			mate = -(search.MateValue + r.Score + 1) / 2
 		}
 		if mate == 0 && !pos.InCheck() && !pos.IsNoisy(r.Best) && len(p.q.Search(pos).PV) == 0 {
-			samples = append(samples, sample{pos.FEN(), r.Score})
+			samples = append(samples, sample{pos.FEN(), r.Score, len(moves)})
 		}
 		white := r.Score
 		if pos.SideToMove() == chess.Black {
@@ -463,7 +464,8 @@ func (p *player) play(ctx context.Context, n int) (finished, bool) {
 		if err != nil {
 			continue // our own FEN; unreachable
 		}
-		b.WriteString(data.FormatLabeled(data.Labeled{Pos: pos, Result: res, Score: s.score, HasScore: true}))
+		b.WriteString(data.FormatLabeled(data.Labeled{Pos: pos, Result: res, Score: s.score, HasScore: true,
+			Game: fmt.Sprintf("%d.%d", p.cfg.Seed, n), Ply: s.ply}))
 		b.WriteByte('\n')
 	}
 	return finished{id: n, text: b.String(), positions: len(samples)}, true

@@ -159,7 +159,7 @@ func (c *coordCache) errAt(j int) float64 {
 	} else {
 		p = sigmoid(c.k, float64(v))
 	}
-	r := float64(h.result) / 2
+	r := float64(h.target) / targetScale
 	return (p - r) * (p - r)
 }
 

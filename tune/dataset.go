@@ -7,6 +7,7 @@ package tune
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"strings"
@@ -25,7 +26,7 @@ type header struct {
 	nKS    [2]uint8 // king-danger entries against White's, Black's king: into Params.Scalars
 	nScale uint8    // scale entries: into Params.Scalars
 	phase  uint8
-	result uint8 // twice White's result: 0 loss, 1 draw, 2 win
+	target uint8 // White's target (the result, or a blend), 0..1 in steps of 1/targetScale
 	active uint8 // 1 when a scale formula applies (eval.Trace.ScaleActive)
 }
 
@@ -62,8 +63,14 @@ func (d *Dataset) Len() int { return len(d.hdr) }
 // Bytes is the memory the positions take (headers and entries).
 func (d *Dataset) Bytes() int { return len(d.hdr)*12 + len(d.ent)*2 }
 
-// Result returns White's game result for position j (1, 0.5 or 0).
-func (d *Dataset) Result(j int) float64 { return float64(d.hdr[j].result) / 2 }
+// targetScale is the header's unit of the target: 1, 0.5 and 0 are
+// exact, and a blended target is kept to 1/254 (far finer than the noise
+// of a single result).
+const targetScale = 254
+
+// Result returns White's target for position j: the game result (1, 0.5
+// or 0), or the blend LoadOptions.Lambda asks for.
+func (d *Dataset) Result(j int) float64 { return float64(d.hdr[j].target) / targetScale }
 
 // push appends index i with coefficient n, split into parts that fit,
 // and returns how many entries it took.
@@ -78,9 +85,10 @@ func (d *Dataset) push(i, n int) int {
 	return count
 }
 
-// Add appends a traced position with White's result r (1, 0.5 or 0).
+// Add appends a traced position with White's target r (0..1: the result
+// 1, 0.5 or 0, or a blend).
 func (d *Dataset) Add(t *eval.Trace, r float64) {
-	h := header{start: uint32(len(d.ent)), phase: uint8(t.Phase), result: uint8(r * 2)}
+	h := header{start: uint32(len(d.ent)), phase: uint8(t.Phase), target: uint8(math.Round(min(max(r, 0), 1) * targetScale))}
 	n := 0
 	for i, c := range t.Pairs {
 		if v := int(c[0] - c[1]); v != 0 {
@@ -169,9 +177,19 @@ type LoadOptions struct {
 	// would put the same game on both sides and flatter the validation
 	// error. With Block 0 the split is by the position's key, so that a
 	// position and its duplicates land on the same side.
+	//
+	// Positions that name their game (data.Labeled.Game, which datagen
+	// writes) are held out by game whatever Block says: every position
+	// of a game lands on the same side.
 	Validation float64
 	Block      int
 	Seed       uint64
+	// Lambda blends the target: Lambda times the game result plus
+	// (1 - Lambda) times the search score the line carries (its "ce",
+	// through the logistic 1 / (1 + 10^(-score/400))). 1 (or 0, the zero
+	// value) is the result alone; below 1 every line needs a score, and
+	// one without is a malformed line.
+	Lambda float64
 	// Params are the parameters the traces are taken with (nil: the
 	// compiled-in defaults). They matter only for what a trace fixes:
 	// the stronger side that picks an endgame scale formula.
@@ -184,6 +202,9 @@ type LoadOptions struct {
 // LoadStats reports what Load read.
 type LoadStats struct {
 	Positions, Bad int
+	// ByGame is true when the positions named their games (every chunk
+	// read had game ids), so the validation split was by game.
+	ByGame bool
 }
 
 // batch is a run of lines of one file, parsed and traced by a worker.
@@ -202,6 +223,7 @@ type chunk struct {
 	side         []bool  // per position, in order: held out for validation
 	bad          []error // malformed lines, in order
 	badAt        []int   // how many positions came before each bad line
+	games        int     // positions that named their game
 }
 
 // Load reads labelled positions, traces each one and returns the
@@ -239,16 +261,32 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 						c.badAt = append(c.badAt, len(c.side))
 						continue
 					}
+					target := l.Result
+					if opt.Lambda > 0 && opt.Lambda < 1 {
+						if !l.HasScore {
+							c.bad = append(c.bad, &data.LabeledError{File: b.file, Line: b.nums[i],
+								Msg: fmt.Sprintf("no score (ce) to blend into the target (lambda %g)", opt.Lambda)})
+							c.badAt = append(c.badAt, len(c.side))
+							continue
+						}
+						target = opt.Lambda*l.Result + (1-opt.Lambda)*scoreTarget(l.WhiteScore())
+					}
 					t := e.Trace(l.Pos)
 					key := l.Pos.Key()
-					if opt.Block > 0 {
+					switch {
+					case l.Game != "":
+						key = gameKey(l.Game)
+					case opt.Block > 0:
 						key = uint64((b.first + i) / opt.Block)
 					}
 					held := splitHash(key^opt.Seed)>>32 < threshold
 					if held {
-						c.valid.Add(t, l.Result)
+						c.valid.Add(t, target)
 					} else {
-						c.train.Add(t, l.Result)
+						c.train.Add(t, target)
+					}
+					if l.Game != "" {
+						c.games++
 					}
 					c.side = append(c.side, held)
 				}
@@ -308,6 +346,11 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 			}
 			train.appendHead(&c.train, take-nv)
 			valid.appendHead(&c.valid, nv)
+			if st.Positions == 0 {
+				st.ByGame = take > 0 && c.games == len(c.side)
+			} else if c.games != len(c.side) {
+				st.ByGame = false
+			}
 			st.Positions += take
 			if opt.Limit > 0 && st.Positions >= opt.Limit {
 				stop()
@@ -390,6 +433,20 @@ func readLines(files []string, out chan<- batch, done <-chan struct{}) error {
 	}
 	return nil
 }
+
+// gameKey is the split key of a game id (FNV-1a).
+func gameKey(id string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(id); i++ {
+		h ^= uint64(id[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// scoreTarget turns a search score (White's, centipawns) into an
+// expected result, for a blended target.
+func scoreTarget(cp int) float64 { return 1 / (1 + math.Pow(10, -float64(cp)/400)) }
 
 // splitHash is SplitMix64's finaliser: a key spread over all 64 bits.
 func splitHash(x uint64) uint64 {

@@ -75,7 +75,7 @@ func (d *Dataset) errorInts(w *intWeights, k float64, workers int) float64 {
 			} else {
 				p = sigmoid(k, float64(v))
 			}
-			r := float64(d.hdr[j].result) / 2
+			r := float64(d.hdr[j].target) / targetScale
 			s += (p - r) * (p - r)
 		}
 		return s
@@ -102,7 +102,7 @@ func (d *Dataset) errorOf(evals []int32, k float64, workers int) float64 {
 		var s float64
 		for j := lo; j < hi; j++ {
 			p := 1 / (1 + math.Exp(-a*float64(evals[j])))
-			r := float64(d.hdr[j].result) / 2
+			r := float64(d.hdr[j].target) / targetScale
 			s += (p - r) * (p - r)
 		}
 		return s
@@ -160,7 +160,7 @@ func (d *Dataset) lossGrad(w []float64, k float64, grad []float64, workers int) 
 		for j := lo; j < hi; j++ {
 			d.evalFloat(j, fw, &f)
 			p := 1 / (1 + math.Exp(-a*f.v))
-			r := float64(d.hdr[j].result) / 2
+			r := float64(d.hdr[j].target) / targetScale
 			s += (p - r) * (p - r)
 			if g != nil {
 				d.backward(j, &f, 2*(p-r)*a*p*(1-p), g)

@@ -1,8 +1,10 @@
 package tune
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"image/png"
 	"math"
 	"math/rand"
@@ -163,9 +165,9 @@ func TestFitKFindsKnownK(t *testing.T) {
 		// a proper scoring rule, so its minimum is at k0.
 		for j := range d.hdr {
 			if r.Float64() < sigmoid(k0, float64(ev[j])) {
-				d.hdr[j].result = 2
+				d.hdr[j].target = targetScale
 			} else {
-				d.hdr[j].result = 0
+				d.hdr[j].target = 0
 			}
 		}
 		k, _ := d.FitK(eval.Defaults(), 2)
@@ -267,5 +269,77 @@ func TestPlotErrors(t *testing.T) {
 	}
 	if blue < 600 || red < 600 {
 		t.Fatalf("%d blue and %d red pixels, want both curves drawn", blue, red)
+	}
+}
+
+// TestValidationByGame: lines that name their game are held out whole
+// games at a time, whatever the block size, even when a game's lines
+// are spread over the file.
+func TestValidationByGame(t *testing.T) {
+	if _, err := os.Stat(epdPath); err != nil {
+		t.Skip(err)
+	}
+	f, err := os.Open(epdPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	const games, per = 200, 10
+	var b strings.Builder
+	sc := bufio.NewScanner(f)
+	for i := 0; i < games*per && sc.Scan(); i++ {
+		// Game i%games: its positions are 200 lines apart.
+		fmt.Fprintf(&b, "%s game 1.%d; ply %d;\n", sc.Text(), i%games, i/games)
+	}
+	path := filepath.Join(t.TempDir(), "games.epd")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const seed = 5
+	share := 0.2
+	train, valid, st, err := Load(LoadOptions{Files: []string{path}, Validation: 0.2, Block: 100, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := 0
+	for g := range games {
+		if splitHash(gameKey(fmt.Sprintf("1.%d", g))^seed)>>32 < uint64(share*(1<<32)) {
+			held++
+		}
+	}
+	if !st.ByGame || valid.Len() != held*per || train.Len()+valid.Len() != games*per {
+		t.Fatalf("by game %v: %d held out and %d trained; want %d games of %d held out", st.ByGame, valid.Len(), train.Len(), held, per)
+	}
+	if held < 20 || held > 60 {
+		t.Fatalf("%d of %d games held out at 0.2", held, games)
+	}
+}
+
+// TestLambdaTarget blends the result with the line's score, and refuses
+// a line without a score when a blend needs one.
+func TestLambdaTarget(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "blend.epd")
+	os.WriteFile(path, []byte(`4k3/8/8/8/8/8/4P3/4K3 w - - ce 400; c9 "0-1";`+"\n"+
+		`4k3/8/8/8/8/8/4P3/4K3 b - - ce 400; c9 "1-0";`+"\n"), 0o644)
+	train, _, _, err := Load(LoadOptions{Files: []string{path}, Lambda: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// White's view: +400 with White to move, -400 with Black to move.
+	for j, want := range []float64{0.5 * (1 / 1.1), 0.5 + 0.5*(1/(1+10.0))} {
+		if got := train.Result(j); math.Abs(got-want) > 0.5/targetScale {
+			t.Errorf("position %d: target %.4f, want %.4f", j, got, want)
+		}
+	}
+	train, _, _, _ = Load(LoadOptions{Files: []string{path}})
+	if train.Result(0) != 0 || train.Result(1) != 1 {
+		t.Errorf("lambda 1: targets %v %v, want the results 0 and 1", train.Result(0), train.Result(1))
+	}
+	noScore := filepath.Join(dir, "noscore.epd")
+	os.WriteFile(noScore, []byte(`4k3/8/8/8/8/8/4P3/4K3 w - - c9 "0-1";`+"\n"), 0o644)
+	_, _, _, err = Load(LoadOptions{Files: []string{noScore}, Lambda: 0.5, Strict: true})
+	if err == nil || !strings.Contains(err.Error(), "noscore.epd:1:") || !strings.Contains(err.Error(), "no score") {
+		t.Fatalf("blend without a score: %v", err)
 	}
 }

@@ -60,6 +60,7 @@ type tuneFlags struct {
 	strict     bool
 	validation float64
 	block      int
+	lambda     float64
 	seed       uint64
 	limit      int
 	params     string
@@ -75,7 +76,8 @@ func newTuneFlags(name string) *tuneFlags {
 	t.fs.Var(&t.data, "data", "labelled positions (repeatable; any form data.ParseLabeled reads)")
 	t.fs.BoolVar(&t.strict, "strict", false, "stop at the first malformed line instead of reporting and skipping it")
 	t.fs.Float64Var(&t.validation, "validation", 0, "share of positions held out for validation (0..1)")
-	t.fs.IntVar(&t.block, "block", 1024, "hold out runs of this many consecutive positions (keeps a game's positions on one side); 0: split by position")
+	t.fs.IntVar(&t.block, "block", 1024, "hold out runs of this many consecutive positions (keeps a game's positions on one side); 0: split by position. Lines that name their game (datagen's game opcode) are held out by game instead")
+	t.fs.Float64Var(&t.lambda, "lambda", 1, "target = lambda x game result + (1 - lambda) x the line's search score as a result (0..1; below 1 every line needs a ce score)")
 	t.fs.Uint64Var(&t.seed, "seed", 0, "seed of the validation split")
 	t.fs.IntVar(&t.limit, "limit", 0, "read at most this many positions (0: all)")
 	t.fs.StringVar(&t.params, "params", "", "start from this parameter file (default: compiled-in values); also how to resume a tune")
@@ -92,6 +94,10 @@ func (t *tuneFlags) parse(args []string) bool {
 	}
 	if len(t.data) == 0 {
 		fmt.Fprintln(os.Stderr, "tune: --data is required")
+		return false
+	}
+	if !(t.lambda >= 0 && t.lambda <= 1) {
+		fmt.Fprintf(os.Stderr, "tune: --lambda %g: want 0..1\n", t.lambda)
 		return false
 	}
 	return true
@@ -121,7 +127,7 @@ func (t *tuneFlags) groupMask() ([]bool, error) { return tune.GroupMask(t.group)
 func (t *tuneFlags) loadOptions(p *eval.Params) tune.LoadOptions {
 	bad := 0
 	return tune.LoadOptions{
-		Files: t.data, Strict: t.strict, Validation: t.validation, Block: t.block, Seed: t.seed,
+		Files: t.data, Strict: t.strict, Validation: t.validation, Block: t.block, Seed: t.seed, Lambda: t.lambda,
 		Params: p, Limit: t.limit, Workers: t.threads,
 		OnBad: func(err error) {
 			// Every malformed line is named, up to a point; the count
@@ -144,6 +150,19 @@ func (t *tuneFlags) load(p *eval.Params) (train, valid *tune.Dataset, ok bool) {
 	t.stats = st
 	fmt.Fprintf(os.Stderr, "loaded %d positions (%d malformed lines skipped) in %v\n  training: %s\n  validation: %s\n",
 		st.Positions, st.Bad, time.Since(start).Round(time.Millisecond), train.Describe(), valid.Describe())
+	if t.validation > 0 {
+		switch {
+		case st.ByGame:
+			fmt.Fprintln(os.Stderr, "  validation held out by game (the lines name their games)")
+		case t.block > 0:
+			fmt.Fprintf(os.Stderr, "  validation held out in runs of %d consecutive positions (the lines do not name their games)\n", t.block)
+		default:
+			fmt.Fprintln(os.Stderr, "  validation held out by position")
+		}
+	}
+	if t.lambda < 1 {
+		fmt.Fprintf(os.Stderr, "  target: %.2f x result + %.2f x search score\n", t.lambda, 1-t.lambda)
+	}
 	if train.Len() == 0 {
 		fmt.Fprintln(os.Stderr, "tune: no training positions")
 		return nil, nil, false
