@@ -182,35 +182,19 @@ var rejections = []string{"info string ERROR", "No such option", "info string se
 // refused one of the options it was given would play games other than
 // the ones asked for, so the match stops before it starts.
 func (e *Engine) readyAfterOptions(ctx context.Context) error {
-	if err := e.send("isready"); err != nil {
-		return err
-	}
-	unwatch := e.watch(ctx)
-	defer unwatch()
-	deadline := time.Now().Add(readyTimeout)
 	var refused []string
-	for {
-		l, err := e.receive(ctx, deadline)
-		if err != nil {
-			if len(refused) > 0 {
-				return fmt.Errorf("an option was refused: %s", strings.Join(refused, "; "))
-			}
-			return fmt.Errorf("no readyok: %w", err)
-		}
-		text := strings.TrimSpace(l.text)
-		if text == "readyok" {
-			if len(refused) > 0 {
-				return fmt.Errorf("an option was refused: %s", strings.Join(refused, "; "))
-			}
-			return nil
-		}
+	err := e.waitReady(ctx, func(text string) {
 		for _, r := range rejections {
 			if strings.HasPrefix(text, r) {
 				refused = append(refused, text)
-				break
+				return
 			}
 		}
+	})
+	if len(refused) > 0 {
+		return fmt.Errorf("an option was refused: %s", strings.Join(refused, "; "))
 	}
+	return err
 }
 
 // nextLine returns the next output line, reading with the given deadline.
@@ -305,7 +289,11 @@ func (e *Engine) watch(ctx context.Context) func() bool {
 }
 
 // Ready sends isready and waits for readyok.
-func (e *Engine) Ready(ctx context.Context) error {
+func (e *Engine) Ready(ctx context.Context) error { return e.waitReady(ctx, nil) }
+
+// waitReady sends isready and reads until readyok, passing each line
+// before it to seen (if set).
+func (e *Engine) waitReady(ctx context.Context, seen func(text string)) error {
 	if err := e.send("isready"); err != nil {
 		return err
 	}
@@ -317,8 +305,12 @@ func (e *Engine) Ready(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("no readyok: %w", err)
 		}
-		if strings.TrimSpace(l.text) == "readyok" {
+		text := strings.TrimSpace(l.text)
+		if text == "readyok" {
 			return nil
+		}
+		if seen != nil {
+			seen(text)
 		}
 	}
 }
