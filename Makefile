@@ -22,7 +22,7 @@ build:
 test: build
 	$(GO) vet ./...
 	$(GO) test ./...
-	CGO_ENABLED=1 CC=$(RACECC) $(GO) test -race -short ./search/ ./uci/ ./tune/web/
+	CGO_ENABLED=1 CC=$(RACECC) $(GO) test -race -short -timeout 30m ./search/ ./uci/ ./tune/web/
 	$(MAKE) fuzz
 
 test-short:
