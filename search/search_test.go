@@ -127,7 +127,10 @@ func TestFiftyMoveRule(t *testing.T) {
 func TestLimits(t *testing.T) {
 	start := time.Now()
 	res, _ := searchFEN(t, chess.StartFEN, Limits{MoveTime: 200 * time.Millisecond})
-	if el := time.Since(start); el > 2*time.Second || res.Best == chess.NoMove {
+	// The wall-clock bound is left to the plain run: -short is how make
+	// test runs the race detector, whose ten-fold slowdown on a loaded
+	// machine stretched this to 2.7 s once.
+	if el := time.Since(start); el > 2*time.Second && !testing.Short() || res.Best == chess.NoMove {
 		t.Errorf("movetime 200ms: took %v, move %v", el, res.Best)
 	}
 	res, _ = searchFEN(t, chess.StartFEN, Limits{Depth: 3})
