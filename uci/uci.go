@@ -109,9 +109,8 @@ func (e *Engine) Execute(line string) bool {
 		e.stopAndWait()
 		e.cmdPosition(args)
 	case "go":
-		if e.evalErr != nil {
+		if e.evalBroken() {
 			e.stopAndWait()
-			e.Println("info string ERROR: %v", e.evalErr)
 			e.Println("info string ERROR: no search with other weights than the ones asked for; set EvalFile to a good file or <empty> (the compiled-in evaluation)")
 			e.fatal = fmt.Errorf("go refused: %w", e.evalErr)
 			return false
@@ -129,15 +128,13 @@ func (e *Engine) Execute(line string) bool {
 	case "d":
 		e.cmdDisplay()
 	case "eval":
-		if e.evalErr != nil {
-			e.Println("info string ERROR: %v", e.evalErr)
+		if e.evalBroken() {
 			break
 		}
 		e.Println("%s", strings.TrimRight(e.ev.Breakdown(e.pos), "\n"))
 	case "bench":
 		e.stopAndWait()
-		if e.evalErr != nil {
-			e.Println("info string ERROR: %v", e.evalErr)
+		if e.evalBroken() {
 			break
 		}
 		e.cmdBench(args)
@@ -572,4 +569,13 @@ func evalFileError(path string, err error) error {
 		return fmt.Errorf("EvalFile: %w", err)
 	}
 	return fmt.Errorf("EvalFile %s: %w", path, err)
+}
+
+// evalBroken reports, with the error, whether EvalFile names a file that
+// failed to load, so that nothing is evaluated with other weights.
+func (e *Engine) evalBroken() bool {
+	if e.evalErr != nil {
+		e.Println("info string ERROR: %v", e.evalErr)
+	}
+	return e.evalErr != nil
 }

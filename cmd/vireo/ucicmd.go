@@ -17,11 +17,7 @@ func runUCI() int {
 	if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 		fmt.Printf("%s by %s. Type \"help\" for commands.\n", engineName(), uci.Author)
 	}
-	if err := e.Run(os.Stdin); err != nil {
-		fmt.Fprintln(os.Stderr, "vireo:", err)
-		return 1
-	}
-	return 0
+	return exitCode(e.Run(os.Stdin))
 }
 
 // runUCIArgs executes each argument as a UCI command line, then quits:
@@ -32,7 +28,13 @@ func runUCIArgs(args []string) int {
 	if lines[len(lines)-1] != "quit" {
 		lines = append(lines, "quit")
 	}
-	if err := e.Run(strings.NewReader(strings.Join(lines, "\n") + "\n")); err != nil {
+	return exitCode(e.Run(strings.NewReader(strings.Join(lines, "\n") + "\n")))
+}
+
+// exitCode reports the error that ended a UCI session and turns it into
+// the exit status.
+func exitCode(err error) int {
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "vireo:", err)
 		return 1
 	}
