@@ -9,7 +9,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 # The race detector needs cgo and a C compiler; CC may hold "go".
 RACECC  := $(if $(filter go,$(CC)),gcc,$(CC))
 
-.PHONY: all build test test-short race fuzz bench perft-full perft-vs-stockfish clean data gauntlet
+.PHONY: all build test test-short race fuzz bench speed pgo perft-full perft-vs-stockfish clean data gauntlet
 
 all: build
 
@@ -40,6 +40,12 @@ fuzz:
 
 bench: build
 	./$(EXE) bench
+
+# Bench nps against Ethereal's in one run, alternating, medians of RUNS
+# runs each, and their ratio (docs/performance.md).
+RUNS ?= 5
+speed: build
+	VIREO=./$(EXE) scripts/speed.sh $(RUNS)
 
 # Every depth of both perft suites (takes a long time).
 perft-full: build
