@@ -183,6 +183,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stats.NMPTried++
 			st.move = chess.NullMove
 			pos.MakeNullMove()
+			w.s.TT.Prefetch(pos.Key())
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
 			pos.UnmakeNullMove()
 			if w.stopped {
@@ -407,6 +408,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		st.move, st.piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
+		w.s.TT.Prefetch(pos.Key())
 		played++
 		if played == 1 {
 			firstStage = mp.from
@@ -598,6 +600,7 @@ func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode 
 		}
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
+		w.s.TT.Prefetch(pos.Key())
 		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)
 		if v >= probBeta {
 			v = -w.search(-probBeta, -probBeta+1, depth-4, ply+1, false, !cutNode)
@@ -747,6 +750,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		}
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
+		w.s.TT.Prefetch(pos.Key())
 		score := -w.qsearch(-beta, -alpha, ply+1, pvNode)
 		pos.UnmakeMove()
 		if w.stopped {

@@ -192,6 +192,43 @@ func TestTTRoundTrip(t *testing.T) {
 	}
 }
 
+// Tables of a huge page or more are mapped outside the Go heap
+// (allocBuckets): they must start empty, keep entries, empty on Clear, and
+// survive being resized down and up, which releases the old mapping.
+func TestTTMappedResize(t *testing.T) {
+	m := chess.NewMove(chess.E1, chess.E8)
+	for _, mb := range []int{4, 1, 8, 4} {
+		tt := NewTT(2)
+		tt.Resize(mb)
+		if got := tt.SizeMB(); got != mb {
+			t.Fatalf("Resize(%d): SizeMB %d", mb, got)
+		}
+		keys := []uint64{1, 0x123456789, uint64(len(tt.buckets)-1) * 7919, ^uint64(0)}
+		for _, k := range keys {
+			if _, ok := tt.Probe(k); ok {
+				t.Fatalf("%d MB: fresh table hit key %#x", mb, k)
+			}
+			tt.Store(k, m, 42, 7, 9, BoundExact, false)
+			if d, ok := tt.Probe(k); !ok || d.Move != m || d.Score != 42 || d.Depth != 9 {
+				t.Fatalf("%d MB: key %#x: got %+v, %v", mb, k, d, ok)
+			}
+		}
+		tt.Clear()
+		for _, k := range keys {
+			if _, ok := tt.Probe(k); ok {
+				t.Fatalf("%d MB: key %#x survived Clear", mb, k)
+			}
+		}
+		// Every bucket is writable: the mapping covers the whole table.
+		for i := range tt.buckets {
+			tt.Store(uint64(i), m, 1, 1, 1, BoundLower, false)
+		}
+		if h := tt.Hashfull(); h < 200 {
+			t.Errorf("%d MB: hashfull %d after one store per bucket", mb, h)
+		}
+	}
+}
+
 func TestMateScoreTTAdjust(t *testing.T) {
 	for _, sc := range []int{MateValue - 5, -MateValue + 7, 100, -100} {
 		if got := scoreFromTT(scoreToTT(sc, 9), 9); got != sc {
