@@ -1,6 +1,10 @@
 package search
 
-import "vireo/chess"
+import (
+	"unsafe"
+
+	"vireo/chess"
+)
 
 // Correction is static evaluation correction history (seeds 000 and 001):
 // per search thread, it learns how far the static evaluation was from the
@@ -44,6 +48,19 @@ func (c *Correction) slots(pos *chess.Position, prev2, prev1 *frame) corrSlots {
 		s.cont = &c.cont[prev2.piece][prev2.move.To()][prev1.piece][prev1.move.To()]
 	}
 	return s
+}
+
+// prefetch starts loading the entries, which are scattered over some 2 MB
+// of tables and so mostly miss the cache, while the caller evaluates.
+func (s *corrSlots) prefetch() {
+	prefetch(unsafe.Pointer(s.pawn))
+	prefetch(unsafe.Pointer(s.nonPawnW))
+	prefetch(unsafe.Pointer(s.nonPawnB))
+	prefetch(unsafe.Pointer(s.major))
+	prefetch(unsafe.Pointer(s.minor))
+	if s.cont != nil {
+		prefetch(unsafe.Pointer(s.cont))
+	}
 }
 
 func validMove(m chess.Move) bool { return m != chess.NoMove && m != chess.NullMove }

@@ -109,6 +109,15 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 
 	// Static evaluation, and whether it is improving (seed 002): compared
 	// with our own eval two plies ago, or four if we were in check then.
+	// Correction history adjusts the raw evaluation by what searches of
+	// similar positions found; the table keeps the raw one. Its entries
+	// are found first so that they load while the evaluation runs.
+	var cs corrSlots
+	corrOn := p.corrOn() && !inCheck
+	if corrOn {
+		cs = w.corr.slots(pos, w.prevFrame(ply, 2), w.prevFrame(ply, 1))
+		cs.prefetch()
+	}
 	var staticEval int
 	switch {
 	case inCheck:
@@ -118,13 +127,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	default:
 		staticEval = w.ev.Evaluate(pos)
 	}
-	// Correction history adjusts the raw evaluation by what searches of
-	// similar positions found; the table keeps the raw one.
 	rawEval := staticEval
-	var cs corrSlots
-	corrOn := p.corrOn() && !inCheck
 	if corrOn {
-		cs = w.corr.slots(pos, w.prevFrame(ply, 2), w.prevFrame(ply, 1))
 		staticEval = corrected(rawEval, cs.amount(p))
 	}
 	st.staticEval = staticEval
@@ -259,7 +263,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	if excluded != chess.NoMove {
 		mp = &w.sePickers[ply]
 	}
-	mp.init(pos, &w.hist, &ct, ttMove, killers)
+	mp.init(pos, &w.hist, ct, ttMove, killers)
 	mp.badLast, mp.goodSEE, mp.killerSEE = p.BadNoisyLast != 0, p.GoodNoisySEE, p.KillerSEE != 0
 	us := pos.SideToMove()
 	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
@@ -703,14 +707,19 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	bestScore := -Infinite
 	staticEval, rawEval := noScore, noScore
 	if !inCheck {
+		var cs corrSlots
+		corrOn := w.p.corrOn()
+		if corrOn {
+			cs = w.corr.slots(pos, w.prevFrame(ply, 2), w.prevFrame(ply, 1))
+			cs.prefetch()
+		}
 		if hit && tte.Eval != noScore {
 			rawEval = tte.Eval
 		} else {
 			rawEval = w.ev.Evaluate(pos)
 		}
 		staticEval = rawEval
-		if w.p.corrOn() {
-			cs := w.corr.slots(pos, w.prevFrame(ply, 2), w.prevFrame(ply, 1))
+		if corrOn {
 			staticEval = corrected(rawEval, cs.amount(&w.p))
 		}
 		// Stand pat: the side to move need not capture.

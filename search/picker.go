@@ -32,7 +32,7 @@ type scoredMove struct {
 type picker struct {
 	pos     *chess.Position
 	hist    *History
-	ct      *conts
+	ct      conts // by value: a pointer to the caller's would move it to the heap
 	ttMove  chess.Move
 	killers [4]chess.Move // two killers, the first killer two plies back, the counter move
 	stage   int
@@ -69,7 +69,7 @@ type picker struct {
 // init prepares a picker for the main search. killers holds the two
 // killers of this ply, the first killer of two plies back and the counter
 // move (NoMove where there is none); ct the continuation histories.
-func (mp *picker) init(pos *chess.Position, hist *History, ct *conts, ttMove chess.Move, killers [4]chess.Move) {
+func (mp *picker) init(pos *chess.Position, hist *History, ct conts, ttMove chess.Move, killers [4]chess.Move) {
 	mp.pos, mp.hist, mp.ct, mp.killers = pos, hist, ct, killers
 	mp.n, mp.idx, mp.nBad, mp.badIdx, mp.nQuiet, mp.quietIdx, mp.killerI = 0, 0, 0, 0, 0, 0, 0
 	mp.quietsOut = 0
@@ -89,7 +89,7 @@ func (mp *picker) init(pos *chess.Position, hist *History, ct *conts, ttMove che
 // initQ prepares a picker for quiescence search: noisy moves only, or all
 // evasions when in check.
 func (mp *picker) initQ(pos *chess.Position, hist *History, ttMove chess.Move) {
-	mp.init(pos, hist, &conts{}, chess.NoMove, [4]chess.Move{})
+	mp.init(pos, hist, conts{}, chess.NoMove, [4]chess.Move{})
 	if !pos.InCheck() {
 		mp.stage = stageQTT
 		if ttMove != chess.NoMove && pos.IsNoisy(ttMove) && pos.IsLegal(ttMove) {
@@ -140,7 +140,7 @@ func (mp *picker) genQuiets() {
 		if m == mp.ttMove {
 			continue
 		}
-		mp.quiets[mp.nQuiet] = scoredMove{m, mp.hist.quiet(c, pos.PieceOn(m.From()), m, mp.ct)}
+		mp.quiets[mp.nQuiet] = scoredMove{m, mp.hist.quiet(c, pos.PieceOn(m.From()), m, &mp.ct)}
 		mp.nQuiet++
 	}
 }
@@ -331,7 +331,7 @@ func (mp *picker) genEvasions() {
 				s += evCaptureOther
 			}
 		} else {
-			s = mp.hist.quiet(c, pos.PieceOn(m.From()), m, mp.ct)
+			s = mp.hist.quiet(c, pos.PieceOn(m.From()), m, &mp.ct)
 		}
 		if pos.SEE(m, 0) {
 			s += evGood

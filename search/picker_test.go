@@ -18,7 +18,7 @@ func TestPickerChecksOnlyIllegalKiller(t *testing.T) {
 	castle := chess.MoveCastling | chess.Move(chess.MakeSquare(4, 0)) | chess.Move(chess.MakeSquare(7, 0))<<6
 	var mp picker
 	var h History
-	mp.init(pos, &h, &conts{}, chess.NoMove, [4]chess.Move{castle})
+	mp.init(pos, &h, conts{}, chess.NoMove, [4]chess.Move{castle})
 	mp.skipQuietsButChecks()
 	n := 0
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {

@@ -67,7 +67,7 @@ func TestBadNoisyLast(t *testing.T) {
 	for _, last := range []bool{false, true} {
 		var h History
 		var mp picker
-		mp.init(pos, &h, &conts{}, chess.NoMove, [4]chess.Move{})
+		mp.init(pos, &h, conts{}, chess.NoMove, [4]chess.Move{})
 		mp.badLast = last
 		var order []chess.Move
 		for m := mp.next(); m != chess.NoMove; m = mp.next() {
