@@ -34,8 +34,10 @@ package eval
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"vireo/chess"
+	"vireo/internal/cpu"
 )
 
 // Score is a tapered pair: middlegame and endgame values in centipawns.
@@ -124,6 +126,14 @@ func (e *Evaluator) Evaluate(p *chess.Position) int {
 		*slot = key&^0xFFFF | uint64(uint16(v))
 	}
 	return v
+}
+
+// Prefetch starts loading the evaluation cache slot and pawn hash entry
+// that evaluating p will read, so that a search can ask for them as soon
+// as it makes the move that leads to p.
+func (e *Evaluator) Prefetch(p *chess.Position) {
+	cpu.Prefetch(unsafe.Pointer(&e.evalCache[p.Key()&(evalCacheSize-1)]))
+	cpu.Prefetch(unsafe.Pointer(&e.pawnTable[p.PawnKey()&(pawnTableSize-1)]))
 }
 
 // evalCacheSize is the number of evaluation cache entries (512 KB).

@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"vireo/chess"
+	"vireo/internal/cpu"
 )
 
 // Correction is static evaluation correction history (seeds 000 and 001):
@@ -53,13 +54,13 @@ func (c *Correction) slots(pos *chess.Position, prev2, prev1 *frame) corrSlots {
 // prefetch starts loading the entries, which are scattered over some 2 MB
 // of tables and so mostly miss the cache, while the caller evaluates.
 func (s *corrSlots) prefetch() {
-	prefetch(unsafe.Pointer(s.pawn))
-	prefetch(unsafe.Pointer(s.nonPawnW))
-	prefetch(unsafe.Pointer(s.nonPawnB))
-	prefetch(unsafe.Pointer(s.major))
-	prefetch(unsafe.Pointer(s.minor))
+	cpu.Prefetch(unsafe.Pointer(s.pawn))
+	cpu.Prefetch(unsafe.Pointer(s.nonPawnW))
+	cpu.Prefetch(unsafe.Pointer(s.nonPawnB))
+	cpu.Prefetch(unsafe.Pointer(s.major))
+	cpu.Prefetch(unsafe.Pointer(s.minor))
 	if s.cont != nil {
-		prefetch(unsafe.Pointer(s.cont))
+		cpu.Prefetch(unsafe.Pointer(s.cont))
 	}
 }
 

@@ -187,7 +187,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stats.NMPTried++
 			st.move = chess.NullMove
 			pos.MakeNullMove()
-			w.s.TT.Prefetch(pos.Key())
+			w.prefetch()
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
 			pos.UnmakeNullMove()
 			if w.stopped {
@@ -412,7 +412,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		st.move, st.piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
-		w.s.TT.Prefetch(pos.Key())
+		w.prefetch()
 		played++
 		if played == 1 {
 			firstStage = mp.from
@@ -604,7 +604,7 @@ func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode 
 		}
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
-		w.s.TT.Prefetch(pos.Key())
+		w.prefetch()
 		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)
 		if v >= probBeta {
 			v = -w.search(-probBeta, -probBeta+1, depth-4, ply+1, false, !cutNode)
@@ -663,6 +663,15 @@ func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, nNoisy,
 		w.hist.updateQuiet(pos, m, st.quiets[:nQuiets], depth, ct)
 	}
 	w.hist.updateCaptures(pos, m, !quiet, st.noisies[:nNoisy], depth)
+}
+
+// prefetch starts loading what the node just entered by a move reads
+// first: its transposition table bucket and, for its static evaluation,
+// its evaluation cache slot and pawn hash entry. Each is mostly a cache
+// miss, and the loads overlap the work done before the child needs them.
+func (w *Worker) prefetch() {
+	w.s.TT.Prefetch(w.pos.Key())
+	w.ev.Prefetch(w.pos)
 }
 
 // qsearch resolves captures until the position is quiet, so that the
@@ -759,7 +768,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		}
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
-		w.s.TT.Prefetch(pos.Key())
+		w.prefetch()
 		score := -w.qsearch(-beta, -alpha, ply+1, pvNode)
 		pos.UnmakeMove()
 		if w.stopped {

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"vireo/chess"
+	"vireo/internal/cpu"
 )
 
 // Bound says how a stored score relates to the true value.
@@ -129,7 +130,7 @@ func (t *TT) bucket(key uint64) *ttBucket {
 // a move is made, the load overlaps the work done before the child node
 // probes the table; the probe itself is otherwise mostly a cache miss.
 func (t *TT) Prefetch(key uint64) {
-	prefetch(unsafe.Pointer(&t.buckets[key&t.mask]))
+	cpu.Prefetch(unsafe.Pointer(&t.buckets[key&t.mask]))
 }
 
 // Probe looks up key.

@@ -1,12 +1,12 @@
 //go:build amd64 || arm64
 
-package search
+package cpu
 
 import "unsafe"
 
-// prefetch asks the CPU to bring the cache line at addr into the cache
+// Prefetch asks the CPU to bring the cache line at addr into the cache
 // without waiting for it. Go has no portable prefetch, so it is one
 // instruction of assembly; a prefetch never faults, whatever addr is.
 //
 //go:noescape
-func prefetch(addr unsafe.Pointer)
+func Prefetch(addr unsafe.Pointer)
