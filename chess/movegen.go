@@ -26,7 +26,12 @@ func init() {
 
 // Pinned returns colour c's pieces pinned to their own king.
 func (p *Position) Pinned(c Color) Bitboard {
-	return p.pinned(c, p.KingSquare(c))
+	st := p.st
+	if st.pinsKnown&(1<<c) == 0 {
+		st.pins[c&1] = p.pinned(c, p.KingSquare(c))
+		st.pinsKnown |= 1 << c
+	}
+	return st.pins[c&1]
 }
 
 func (p *Position) pinned(c Color, ksq Square) Bitboard {
@@ -91,7 +96,7 @@ func (p *Position) GenerateMoves(ml *MoveList, kind GenKind) {
 	if checkers != 0 {
 		checkMask = betweenBB[ksq][checkers.LSB()] | checkers
 	}
-	pinned := p.pinned(us, ksq)
+	pinned := p.Pinned(us)
 	mask := targets & checkMask
 
 	p.genPawns(ml, kind, ksq, pinned, checkMask)

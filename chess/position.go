@@ -14,6 +14,11 @@ type state struct {
 	captured           Piece
 	checkers           Bitboard
 	move               Move
+	// pins caches each colour's pinned pieces, computed the first time
+	// they are asked for (bit c of pinsKnown): move generation and every
+	// SEE of the position need them, and a node calls SEE many times.
+	pins      [2]Bitboard
+	pinsKnown uint8
 }
 
 // Position is a chess position with the history needed to unmake moves and

@@ -47,7 +47,7 @@ func (p *Position) SEE(m Move, threshold int) bool {
 	var allowed [2]Bitboard
 	for c := White; c <= Black; c++ {
 		ksq := p.KingSquare(c)
-		pinned := p.pinned(c, ksq)
+		pinned := p.Pinned(c)
 		allowed[c] = ^pinned
 		for b := pinned; b != 0; {
 			s := b.PopLSB()
