@@ -369,3 +369,36 @@ func TestKeysTransposition(t *testing.T) {
 		t.Errorf("partial keys should ignore the en passant square")
 	}
 }
+
+// KeyAfter must give the exact key for every move that neither castles,
+// captures en passant, nor changes the castling or en passant rights; for
+// those it is only a prefetch hint.
+func TestKeyAfter(t *testing.T) {
+	checked := 0
+	var walk func(p *Position, depth int)
+	walk = func(p *Position, depth int) {
+		var ml MoveList
+		p.GenerateMoves(&ml, GenAll)
+		for _, m := range ml.Slice() {
+			predicted := p.KeyAfter(m)
+			castling, ep := p.CastlingRights(), p.EnPassant()
+			p.MakeMove(m)
+			if !m.IsCastling() && !m.IsEnPassant() && p.CastlingRights() == castling && ep == NoSquare && p.EnPassant() == NoSquare {
+				checked++
+				if predicted != p.Key() {
+					t.Fatalf("%s then %v: KeyAfter %#x, key %#x", p.FEN(), m, predicted, p.Key())
+				}
+			}
+			if depth > 1 {
+				walk(p, depth-1)
+			}
+			p.UnmakeMove()
+		}
+	}
+	for _, fen := range []string{StartFEN, kiwipeteFEN, endgameFEN, promotionsFEN} {
+		walk(MustParseFEN(fen), 3)
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d moves checked", checked)
+	}
+}

@@ -153,6 +153,24 @@ func (p *Position) IsAttacked(s Square, c Color) bool { return p.attackedBy(s, c
 
 // Piece placement with key maintenance -----------------------------------------
 
+// KeyAfter returns the key the position will have after the quiet move,
+// capture or promotion m, for a search to prefetch its table entry before
+// making m. Castling, en passant and changes of castling or en passant
+// rights are left out, so for those moves it is only close: good enough
+// for a prefetch, never for a lookup.
+func (p *Position) KeyAfter(m Move) uint64 {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	k := p.st.key ^ zobristSide ^ zobristPiece[pc][from]
+	if cap := p.board[to]; cap != NoPiece {
+		k ^= zobristPiece[cap][to]
+	}
+	if pt := m.Promotion(); pt != NoPieceType {
+		pc = MakePiece(p.side, pt)
+	}
+	return k ^ zobristPiece[pc][to]
+}
+
 func (p *Position) hashPiece(pc Piece, s Square) {
 	k := zobristPiece[pc][s]
 	st := p.st

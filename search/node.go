@@ -370,6 +370,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 		}
 
+		w.s.TT.Prefetch(pos.KeyAfter(m))
+
 		// Extensions. Singular: if every other move falls well short of
 		// the table's score for its move, that move is extended (twice
 		// when far short); if even the others beat beta, the node is cut
@@ -602,6 +604,7 @@ func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode 
 		if !pos.SEE(m, probBeta-staticEval) {
 			continue
 		}
+		w.s.TT.Prefetch(pos.KeyAfter(m))
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
 		w.prefetch()
@@ -766,6 +769,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 				continue
 			}
 		}
+		w.s.TT.Prefetch(pos.KeyAfter(m))
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
 		w.prefetch()
