@@ -2,7 +2,9 @@
 # speed.sh: Vireo's bench nps against Ethereal's, measured in one run on
 # one machine. Runs alternate (Vireo, Ethereal, Vireo, ...) so that any
 # drift in the machine's load falls on both; each engine's figure is the
-# median of its runs, and the ratio is Vireo's median over Ethereal's.
+# median of its runs, and the ratio is Vireo's median over Ethereal's. It
+# also prints the median of each run's own ratio (Vireo's bench over the
+# Ethereal bench right after it), which a drifting machine disturbs less.
 #
 #   scripts/speed.sh [runs]           (default 5; make speed RUNS=N)
 #   VIREO=./vireo ETHEREAL=/usr/games/ethereal-chess scripts/speed.sh
@@ -46,4 +48,9 @@ if ((have_eth)); then
 	em=$(printf '%s\n' "${en[@]}" | median)
 	echo "ethereal median nps: $em"
 	awk -v v="$vm" -v e="$em" 'BEGIN {printf "ratio vireo/ethereal: %.3f\n", v/e}'
+	# Each run's two benches ran back to back, so their ratio cancels
+	# the drift in the machine's speed that the medians above keep.
+	for ((i = 0; i < runs; i++)); do
+		awk -v v="${vn[i]}" -v e="${en[i]}" 'BEGIN {printf "%.4f\n", v/e}'
+	done | sort -n | awk '{a[NR]=$1} END {printf "median of the %d runs'"'"' ratios: %.3f (lowest %.3f, highest %.3f)\n", NR, (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2), a[1], a[NR]}'
 fi

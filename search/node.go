@@ -107,8 +107,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
-	// Static evaluation, and whether it is improving (seed 002): compared
-	// with our own eval two plies ago, or four if we were in check then.
 	// Correction history adjusts the raw evaluation by what searches of
 	// similar positions found; the table keeps the raw one. Its entries
 	// are found first so that they load while the evaluation runs.
@@ -118,6 +116,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		cs = w.corr.slots(pos, w.prevFrame(ply, 2), w.prevFrame(ply, 1))
 		cs.prefetch()
 	}
+	// Static evaluation, and whether it is improving (seed 002): compared
+	// with our own eval two plies ago, or four if we were in check then.
 	var staticEval int
 	switch {
 	case inCheck:
@@ -672,6 +672,9 @@ func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, nNoisy,
 // first: its transposition table bucket and, for its static evaluation,
 // its evaluation cache slot and pawn hash entry. Each is mostly a cache
 // miss, and the loads overlap the work done before the child needs them.
+// The bucket was usually asked for already, before the move, by its
+// KeyAfter; asking again by the exact key covers the moves KeyAfter only
+// approximates, and costs little when the line is on its way.
 func (w *Worker) prefetch() {
 	w.s.TT.Prefetch(w.pos.Key())
 	w.ev.Prefetch(w.pos)
