@@ -57,6 +57,7 @@ func TestWriteDefaults(t *testing.T) {
 	dir := t.TempDir()
 	copyTree(t, "../chess", filepath.Join(dir, "chess"))
 	copyTree(t, "../eval", filepath.Join(dir, "eval"))
+	copyTree(t, "../internal", filepath.Join(dir, "internal"))
 	for _, f := range []string{"go.mod"} {
 		b, err := os.ReadFile("../" + f)
 		if err != nil {
@@ -86,9 +87,11 @@ func main() { eval.WriteParams(os.Stdout, eval.Defaults()) }
 	os.WriteFile(filepath.Join(dir, "show", "main.go"), []byte(prog), 0o644)
 	run := exec.Command("go", "run", "./show")
 	run.Dir = dir
+	var stderr bytes.Buffer
+	run.Stderr = &stderr
 	got, err := run.Output()
 	if err != nil {
-		t.Fatalf("go run: %v", err)
+		t.Fatalf("go run: %v\n%s", err, stderr.Bytes())
 	}
 	var want bytes.Buffer
 	eval.WriteParams(&want, p)
