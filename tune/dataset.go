@@ -121,7 +121,7 @@ func (d *Dataset) Add(t *eval.Trace, r float64) {
 		}
 		h.nScale = uint8(n)
 	}
-	if len(d.ent) > 1<<32-1 {
+	if uint64(len(d.ent)) > 1<<32-1 {
 		panic("tune: too many entries for 32-bit offsets")
 	}
 	d.hdr = append(d.hdr, h)

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -258,7 +259,7 @@ func buildEngine(n int, kvs []kv) (match.EngineConfig, error) {
 			}
 		case k == "nodes":
 			var n int
-			if n, err = parseInt(opt, k, v, 1, 1<<62); err == nil {
+			if n, err = parseInt(opt, k, v, 1, math.MaxInt); err == nil {
 				e.Limits.Nodes = int64(n)
 			}
 		case k == "depth":
