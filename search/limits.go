@@ -43,11 +43,11 @@ type timeManager struct {
 	scalable bool
 }
 
-// newTimeManager computes the limits. overhead is subtracted for the
-// latency between engine and GUI that the engine cannot see: once from
-// the clock, and with reserve (TMLagReserve) once for every move the
-// clock must last.
-func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time, reserve bool) timeManager {
+// newTimeManager computes the limits for a clock that must last horizon
+// moves (TMHorizon; 0 means 40). overhead is subtracted for the latency
+// between engine and GUI that the engine cannot see: once from the clock,
+// and with reserve (TMLagReserve) once for every move the clock must last.
+func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time, reserve bool, horizon int) timeManager {
 	tm := timeManager{start: start}
 	if l.MoveTime > 0 {
 		tm.timed = true
@@ -69,9 +69,12 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	}
 	tm.timed, tm.scalable = true, true
 	avail := max(left-overhead, time.Millisecond)
-	mtg := 40
+	mtg := horizon
+	if mtg <= 0 {
+		mtg = 40
+	}
 	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, 40)
+		mtg = min(l.MovesToGo, mtg)
 	}
 	// optimum is the time a move should take on average. The next
 	// iteration costs several times the last one, so a search that starts

@@ -104,6 +104,12 @@ type Params struct {
 	// TMLagReserve 1 plans each move net of the move overhead of every
 	// move until the horizon (Stockfish's rule); 0 time manager v1.
 	TMLagReserve int
+	// TMHorizon is how many moves a clock without movestogo must last,
+	// and the cap on movestogo. Under an increment the clock settles
+	// where a move costs about one increment; with 40 that leaves some
+	// 2 s unused at 10+0.1 (docs/performance.md), and a shorter horizon
+	// settles lower.
+	TMHorizon int
 
 	// Lazy SMP (seed 004; see smp.go), for more than one thread only:
 	// SMPSkipDepth 1 skips a depth another worker has finished,
@@ -137,7 +143,7 @@ func DefaultParams() Params {
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
-		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1,
+		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
 }
@@ -224,6 +230,7 @@ func (p *Params) Table() []ParamInfo {
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},
 		{"TMLagReserve", &p.TMLagReserve, 0, 1, 0, 0},
+		{"TMHorizon", &p.TMHorizon, 10, 60, 0, 0},
 		{"SMPSkipDepth", &p.SMPSkipDepth, 0, 1, 0, 0},
 		{"SMPHalfPlusOne", &p.SMPHalfPlusOne, 0, 1, 0, 0},
 		{"SMPAspDelta", &p.SMPAspDelta, 0, 200, 0, 0},

@@ -326,7 +326,7 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 		w.limits = limits
 		w.start = start
 		w.ponderMode = limits.Ponder
-		w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, start, s.Params.TMLagReserve != 0)
+		w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, start, s.Params.TMLagReserve != 0, s.Params.TMHorizon)
 		w.setParams(s.Params)
 		w.hist.Age()
 		w.nThreads = len(active)
