@@ -254,7 +254,7 @@ func (p *Params) Set(name string, v int) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown search parameter %q", name)
+	return fmt.Errorf("unknown option %q: not a search parameter", name)
 }
 
 // SPSA returns the parameters in OpenBench's SPSA input format.
