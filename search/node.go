@@ -187,7 +187,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stats.NMPTried++
 			st.move = chess.NullMove
 			pos.MakeNullMove()
-			w.prefetch()
+			w.prefetch(0)
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
 			pos.UnmakeNullMove()
 			if w.stopped {
@@ -370,7 +370,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 		}
 
-		w.s.TT.Prefetch(pos.KeyAfter(m))
+		predicted := w.prefetchMove(m)
 
 		// Extensions. Singular: if every other move falls well short of
 		// the table's score for its move, that move is extended (twice
@@ -414,7 +414,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		st.move, st.piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
-		w.prefetch()
+		w.prefetch(predicted)
 		played++
 		if played == 1 {
 			firstStage = mp.from
@@ -604,10 +604,10 @@ func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode 
 		if !pos.SEE(m, probBeta-staticEval) {
 			continue
 		}
-		w.s.TT.Prefetch(pos.KeyAfter(m))
+		predicted := w.prefetchMove(m)
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
-		w.prefetch()
+		w.prefetch(predicted)
 		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)
 		if v >= probBeta {
 			v = -w.search(-probBeta, -probBeta+1, depth-4, ply+1, false, !cutNode)
@@ -668,15 +668,25 @@ func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, nNoisy,
 	w.hist.updateCaptures(pos, m, !quiet, st.noisies[:nNoisy], depth)
 }
 
+// prefetchMove starts loading, before m is made, the transposition table
+// bucket of the position m leads to (by its KeyAfter), and returns the key
+// it predicted for prefetch to check once the move is made.
+func (w *Worker) prefetchMove(m chess.Move) uint64 {
+	k := w.pos.KeyAfter(m)
+	w.s.TT.Prefetch(k)
+	return k
+}
+
 // prefetch starts loading what the node just entered by a move reads
-// first: its transposition table bucket and, for its static evaluation,
-// its evaluation cache slot and pawn hash entry. Each is mostly a cache
-// miss, and the loads overlap the work done before the child needs them.
-// The bucket was usually asked for already, before the move, by its
-// KeyAfter; asking again by the exact key covers the moves KeyAfter only
-// approximates, and costs little when the line is on its way.
-func (w *Worker) prefetch() {
-	w.s.TT.Prefetch(w.pos.Key())
+// first: for its static evaluation, its evaluation cache slot and pawn
+// hash entry, and its transposition table bucket unless prefetchMove
+// already asked for it (predicted is the key it used; 0 when it was not
+// called). Each is mostly a cache miss, and the loads overlap the work
+// done before the child needs them.
+func (w *Worker) prefetch(predicted uint64) {
+	if k := w.pos.Key(); k != predicted {
+		w.s.TT.Prefetch(k)
+	}
 	w.ev.Prefetch(w.pos)
 }
 
@@ -772,10 +782,10 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 				continue
 			}
 		}
-		w.s.TT.Prefetch(pos.KeyAfter(m))
+		predicted := w.prefetchMove(m)
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
-		w.prefetch()
+		w.prefetch(predicted)
 		score := -w.qsearch(-beta, -alpha, ply+1, pvNode)
 		pos.UnmakeMove()
 		if w.stopped {

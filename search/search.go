@@ -641,7 +641,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		quiet := !pos.IsNoisy(m)
 		w.stack[0].move, w.stack[0].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
-		w.prefetch()
+		w.prefetch(0)
 		w.nodes++
 		w.stats.Nodes++
 		w.checkLimits() // so that a node limit is met exactly

@@ -127,8 +127,9 @@ func (t *TT) bucket(key uint64) *ttBucket {
 }
 
 // Prefetch starts loading key's bucket into the cache. Called as soon as
-// a move is made, the load overlaps the work done before the child node
-// probes the table; the probe itself is otherwise mostly a cache miss.
+// the child's key is known (before the move is made, by KeyAfter), the
+// load overlaps the work done before the child probes the table; the probe
+// itself is otherwise mostly a cache miss.
 func (t *TT) Prefetch(key uint64) {
 	cpu.Prefetch(unsafe.Pointer(&t.buckets[key&t.mask]))
 }
