@@ -13,7 +13,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 # (docs/performance.md). "make GOAMD64=v1" builds a binary for any x86-64;
 # a v3 binary on an older CPU stops at once with Go's own message saying so.
 V3FLAGS  := avx avx2 bmi1 bmi2 f16c fma abm movbe
-HOSTV3   := $(shell f=/proc/cpuinfo; [ -r $$f ] && for x in $(V3FLAGS); do grep -qw $$x $$f || exit 0; done && [ -r $$f ] && echo v3)
+HOSTV3   := $(shell f=/proc/cpuinfo; [ -r $$f ] || exit 0; for x in $(V3FLAGS); do grep -qw $$x $$f || exit 0; done; echo v3)
 GOAMD64  ?= $(or $(HOSTV3),v1)
 export GOAMD64
 

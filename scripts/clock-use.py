@@ -24,7 +24,7 @@ MOVE_OR_TIME = re.compile(r"\{[^}]*\}|\d+\.(?:\.\.)?|[^\s{}]+")
 def games(path):
     tags, body = {}, []
     with open(path, encoding="utf-8", errors="replace") as f:
-        for lineno, line in enumerate(f, 1):
+        for line in f:
             m = TAG.match(line)
             if m:
                 if body:

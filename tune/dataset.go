@@ -269,7 +269,7 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 							c.badAt = append(c.badAt, len(c.side))
 							continue
 						}
-						target = opt.Lambda*l.Result + (1-opt.Lambda)*scoreTarget(l.WhiteScore())
+						target = opt.Lambda*l.Result + (1-opt.Lambda)*sigmoid(1, float64(l.WhiteScore()))
 					}
 					t := e.Trace(l.Pos)
 					key := l.Pos.Key()
@@ -443,10 +443,6 @@ func gameKey(id string) uint64 {
 	}
 	return h
 }
-
-// scoreTarget turns a search score (White's, centipawns) into an
-// expected result, for a blended target.
-func scoreTarget(cp int) float64 { return 1 / (1 + math.Pow(10, -float64(cp)/400)) }
 
 // splitHash is SplitMix64's finaliser: a key spread over all 64 bits.
 func splitHash(x uint64) uint64 {
