@@ -81,6 +81,12 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				tte.Bound == BoundLower && ttScore >= beta ||
 				tte.Bound == BoundUpper && ttScore <= alpha) {
 			w.stats.TTCuts++
+			// A quiet table move that cuts here is a refutation found
+			// without a search: it is credited as if it had cut (TTCutHist).
+			if p.TTCutHist != 0 && ttScore >= beta && ttMove != chess.NoMove && !pos.IsNoisy(ttMove) && pos.IsLegal(ttMove) {
+				ct := w.contsAt(ply)
+				w.updateStats(ply, ttMove, true, 0, 0, depth, &ct)
+			}
 			return ttScore
 		}
 	}
@@ -132,6 +138,15 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		staticEval = corrected(rawEval, cs.amount(p))
 	}
 	st.staticEval = staticEval
+	// eval is what the pruning rules compare with alpha and beta: the
+	// corrected static evaluation, or the table's score where its bound
+	// says the position is at least (or at most) that much better (worse)
+	// than the evaluation thinks. Improving keeps to static evaluations.
+	eval := staticEval
+	if p.TTEval&1 != 0 && !inCheck && hit && ttScore != noScore && ttScore > -MateInMax && ttScore < MateInMax &&
+		tte.Bound&boundToward(ttScore, staticEval) != 0 {
+		eval = ttScore
+	}
 	improving := false
 	st.improvingRate = 0
 	if !inCheck {
@@ -158,7 +173,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	if !pvNode && !inCheck && excluded == chess.NoMove {
 		// Razoring: far below alpha at low depth, ask quiescence whether
 		// anything can save the position.
-		if depth <= p.RazorDepth && staticEval+p.RazorMargin*depth < alpha {
+		if depth <= p.RazorDepth && eval+p.RazorMargin*depth < alpha {
 			w.stats.RazorTried++
 			v := w.qsearch(alpha, alpha+1, ply, false)
 			if v <= alpha {
@@ -168,10 +183,10 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		// Reverse futility pruning: far enough above beta that a shallow
 		// search will not bring it back; the margin shrinks when improving.
-		if depth <= p.RFPDepth && staticEval < MateInMax &&
-			staticEval-(p.RFPMargin*depth-p.RFPImproving*b2i(improving)) >= beta {
+		if depth <= p.RFPDepth && eval < MateInMax &&
+			eval-(p.RFPMargin*depth-p.RFPImproving*b2i(improving)) >= beta {
 			w.stats.RFPCut++
-			return staticEval
+			return eval
 		}
 		// Null-move pruning: if passing still fails high, a real move will.
 		// Not in pawn-only endings (zugzwang), not twice in a row; when
@@ -180,10 +195,10 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if improving {
 			nmpBeta -= p.NMPImprovingMargin
 		}
-		if p.NMPDepth > 0 && depth >= p.NMPDepth && staticEval >= nmpBeta && beta > -MateInMax &&
+		if p.NMPDepth > 0 && depth >= p.NMPDepth && eval >= nmpBeta && beta > -MateInMax &&
 			w.stack[ply-1].move != chess.NullMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
 			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
-			r := p.NMPBase + depth/p.NMPDivisor + min(max(staticEval-beta, 0)/p.NMPEvalDivisor, 3)
+			r := p.NMPBase + depth/p.NMPDivisor + min(max(eval-beta, 0)/p.NMPEvalDivisor, 3)
 			w.stats.NMPTried++
 			st.move = chess.NullMove
 			pos.MakeNullMove()
@@ -340,7 +355,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				// Futility pruning: a quiet move cannot lift a hopeless
 				// static eval to alpha at low depth.
 				if lmrDepth <= p.FutilityDepth && p.FutilityDepth > 0 &&
-					staticEval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
+					eval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
 					w.stats.FutilityPruned++
 					w.skipQuiets(mp)
 					continue
@@ -582,6 +597,15 @@ func (w *Worker) skipQuiets(mp *picker) {
 	}
 }
 
+// boundToward is the bound a table score must carry to replace an
+// evaluation it lies above (a lower bound) or below (an upper bound).
+func boundToward(ttScore, eval int) Bound {
+	if ttScore > eval {
+		return BoundLower
+	}
+	return BoundUpper
+}
+
 // boundOf says what a node's best score is to the table: a lower bound
 // after a cutoff, exact when a PV node raised alpha, else an upper bound.
 func boundOf(best, origAlpha, beta int, pvNode bool) Bound {
@@ -747,8 +771,15 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		if corrOn {
 			staticEval = corrected(rawEval, cs.amount(&w.p))
 		}
-		// Stand pat: the side to move need not capture.
+		// Stand pat: the side to move need not capture. The table's
+		// score stands in for the evaluation where its bound allows.
 		bestScore = staticEval
+		if w.p.TTEval&2 != 0 && hit {
+			if ts := scoreFromTT(tte.Score, ply); ts != noScore && ts > -MateInMax && ts < MateInMax &&
+				tte.Bound&boundToward(ts, staticEval) != 0 {
+				bestScore = ts
+			}
+		}
 		if bestScore >= beta {
 			w.stats.QStandPat++
 			if !hit {

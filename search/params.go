@@ -80,6 +80,20 @@ type Params struct {
 	// with this margin are skipped; 0 = off.
 	QSFutility int
 
+	// TTEval lets a table score replace the static evaluation where its
+	// bound points that way: bit 1 in the main search's pruning rules,
+	// bit 2 for the quiescence stand-pat.
+	TTEval int
+
+	// RootLMR reduces late root moves as late moves of any PV node are,
+	// with the root moves given the main search's order at the start and
+	// the last iteration's node counts after.
+	RootLMR int
+
+	// TTCutHist credits a quiet table move that cuts a node by its bound
+	// as if it had cut after a search: killer, counter move and history.
+	TTCutHist int
+
 	// BadNoisyLast 1 tries the captures that lose material by SEE after
 	// the quiet moves; 0 before them (seed 004's order).
 	BadNoisyLast int
@@ -214,6 +228,9 @@ func (p *Params) Table() []ParamInfo {
 		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
 		{"BadNoisyLast", &p.BadNoisyLast, 0, 1, 0, 0},
 		{"QSFutility", &p.QSFutility, 0, 500, 0, 0},
+		{"TTEval", &p.TTEval, 0, 3, 0, 0},
+		{"RootLMR", &p.RootLMR, 0, 1, 0, 0},
+		{"TTCutHist", &p.TTCutHist, 0, 1, 0, 0},
 		{"GoodNoisySEE", &p.GoodNoisySEE, -200, 200, 0, 0},
 		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},

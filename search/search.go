@@ -240,6 +240,11 @@ type rootMove struct {
 	pv        []chess.Move
 	seldepth  int
 	nodes     uint64 // spent on this move in the whole search, for the time manager
+	// order breaks ties among moves that failed low (RootLMR): at the
+	// start an ordering score, then the nodes the last iteration spent
+	// on the move, since a move that was harder to refute is likelier to
+	// become best.
+	order uint64
 }
 
 func newWorker(s *Searcher, id int) *Worker {
@@ -573,6 +578,9 @@ func (w *Worker) initRootMoves() {
 		}
 		w.rootMvs = append(w.rootMvs, rootMove{move: m, score: -Infinite, prevScore: -Infinite, pv: []chess.Move{m}})
 	}
+	if w.p.RootLMR != 0 {
+		w.orderRoot()
+	}
 	w.tbMove, w.tbScore = chess.NoMove, 0
 	if len(w.rootMvs) > 0 {
 		if m, score, decided, ok := w.rootTablebase(); ok && decided {
@@ -581,13 +589,39 @@ func (w *Worker) initRootMoves() {
 	}
 }
 
+// orderRoot gives the root moves the main search's order before the first
+// iteration: captures that keep material by victim, then quiet moves by
+// history, then captures that lose material. Later iterations keep it
+// among moves that fail low, so that late-move reductions at the root
+// reduce the moves least likely to matter.
+func (w *Worker) orderRoot() {
+	pos := w.pos
+	c := pos.SideToMove()
+	for i := range w.rootMvs {
+		rm := &w.rootMvs[i]
+		m := rm.move
+		switch {
+		case pos.IsNoisy(m) && pos.SEE(m, 0):
+			rm.order = 3<<40 + uint64(mvvLva(pos, m)+1<<20)
+		case !pos.IsNoisy(m):
+			rm.order = 2<<40 + uint64(w.hist.quiet(c, pos.PieceOn(m.From()), m, &conts{})+1<<30)
+		default:
+			rm.order = 1<<40 + uint64(mvvLva(pos, m)+1<<20)
+		}
+	}
+	sort.SliceStable(w.rootMvs, func(i, j int) bool { return w.rootMvs[i].order > w.rootMvs[j].order })
+}
+
 // sortRoot orders root moves by score, keeping the previous order on ties.
 func sortRoot(rms []rootMove) {
 	sort.SliceStable(rms, func(i, j int) bool {
 		if rms[i].score != rms[j].score {
 			return rms[i].score > rms[j].score
 		}
-		return rms[i].prevScore > rms[j].prevScore
+		if rms[i].prevScore != rms[j].prevScore {
+			return rms[i].prevScore > rms[j].prevScore
+		}
+		return rms[i].order > rms[j].order
 	})
 }
 
@@ -639,6 +673,10 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		rm := &w.rootMvs[i]
 		m := rm.move
 		quiet := !pos.IsNoisy(m)
+		// Late-move reductions at the root (RootLMR): the third and
+		// later moves, quiet or losing material, as in any PV node.
+		reduce := w.p.RootLMR != 0 && w.p.LMRDepth > 0 && depth >= w.p.LMRDepth && i >= w.pvIdx+2 &&
+			(quiet || !pos.SEE(m, 0)) && !pos.GivesCheck(m) && !pos.InCheck()
 		w.stack[0].move, w.stack[0].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
 		w.prefetch(0)
@@ -654,13 +692,31 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		if i == w.pvIdx || w.p.PVS == 0 {
 			score = -w.search(-beta, -alpha, depth-1, 1, true, false)
 		} else {
-			score = -w.search(-alpha-1, -alpha, depth-1, 1, false, true)
+			full := true
+			if reduce {
+				r := int(w.lmr[min(depth, 63)][min(i-w.pvIdx+1, 63)]) - 1
+				if d := min(max(depth-1-r, 1), depth-1); d < depth-1 {
+					w.stats.LMRSearches++
+					w.stats.LMRReductionSum += uint64(depth - 1 - d)
+					score = -w.search(-alpha-1, -alpha, d, 1, false, true)
+					full = score > alpha
+					if full {
+						w.stats.LMRReSearches++
+					}
+				}
+			}
+			if full {
+				score = -w.search(-alpha-1, -alpha, depth-1, 1, false, true)
+			}
 			if score > alpha && score < beta {
 				score = -w.search(-beta, -alpha, depth-1, 1, true, false)
 			}
 		}
 		pos.UnmakeMove()
 		rm.nodes += w.nodes - nodes0 + 1
+		if w.p.RootLMR != 0 && i > w.pvIdx {
+			rm.order = w.nodes - nodes0 + 1
+		}
 		if w.stopped {
 			return bestScore
 		}

@@ -31,6 +31,11 @@ func TestFindsMates(t *testing.T) {
 		{"default", func(*Params) {}},
 		{"PVS=0", func(p *Params) { p.PVS = 0 }},
 		{"AspDepth=0", func(p *Params) { p.AspDepth = 0 }},
+		// Switches under test (docs/elo-log.md) must not lose a mate.
+		{"TTEval=3", func(p *Params) { p.TTEval = 3 }},
+		{"RootLMR=1", func(p *Params) { p.RootLMR = 1 }},
+		{"TTCutHist=1", func(p *Params) { p.TTCutHist = 1 }},
+		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}

@@ -1,0 +1,48 @@
+#!/bin/bash
+# ethereal-fhf.sh SRC [DEPTH]: measures Ethereal's fail-high-first share
+# the way `vireo bench --stats` counts it (beta cutoffs of the main search,
+# root excluded, made by the first move searched), on Vireo's bench
+# positions, so that the two numbers can be compared (docs/search.md).
+#
+# SRC is Ethereal's src directory at the tag to measure (V12.00 for the
+# Debian build Vireo plays against), e.g.
+#   git -C ETHEREAL_REPO archive V12.00 | tar -x -C /tmp/eth12
+#   scripts/ethereal-fhf.sh /tmp/eth12/src
+# The script edits a copy of SRC: two counters at the main search's beta
+# cutoff, a report at the end of its bench, and Vireo's 50 bench positions
+# in place of its own. It prints the per-depth shares and the total.
+set -eu
+src=${1:?usage: ethereal-fhf.sh ETHEREAL_SRC [DEPTH]}
+depth=${2:-13}
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "$src"/. "$work"
+cd "$work"
+python3 - "$here/search/bench.go" <<'PY'
+import re, sys
+s = open('search.c').read()
+cut = 'if (alpha >= beta) break;'
+if s.count(cut) != 1:
+    sys.exit('search.c: the main search cutoff line was not found once')
+s = s.replace(cut, 'if (alpha >= beta) { if (!RootNode) { FHCount[MIN(depth,15)]++; '
+              'FHFirst[MIN(depth,15)] += played == 1; } break; }')
+s = s.replace('#include "search.h"', '#include "search.h"\nunsigned long long FHCount[16], FHFirst[16];', 1)
+open('search.c', 'w').write(s)
+b = open('board.c').read()
+tail = '    free(threads);\n}'
+i = b.index('void runBenchmark')
+j = b.index(tail, i)
+b = b[:j] + r'''    { extern unsigned long long FHCount[16], FHFirst[16]; unsigned long long c = 0, f = 0;
+      for (int d = 0; d < 16; d++) { c += FHCount[d]; f += FHFirst[d];
+        if (FHCount[d]) printf("depth %2d: cutoffs %llu first %.1f%%\n", d, FHCount[d], 100.0 * FHFirst[d] / FHCount[d]); }
+      printf("fail-high first: %.1f%% of %llu cutoffs\n", 100.0 * f / c, c); }
+''' + b[j:]
+open('board.c', 'w').write(b)
+fens = re.findall(r'^\s*"([^"]+/[^"]+)",', open(sys.argv[1]).read(), re.M)
+if len(fens) < 10:
+    sys.exit('search/bench.go: the bench positions were not found')
+open('bench.csv', 'w').write(''.join('"%s",\n' % f for f in fens))
+PY
+make -s > build.log 2>&1 || { cat build.log; exit 1; }
+./Ethereal bench "$depth" | sed -n '/^Time/,$p'
