@@ -1,17 +1,283 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
 
+	"vireo/match"
 	"vireo/search"
+	"vireo/spsa"
 )
 
 func init() {
-	register(command{"spsa", "spsa", "print the search parameters in OpenBench's SPSA input format", cmdSPSA})
+	register(command{"spsa", "spsa [run ...]", "print the search parameters in OpenBench's SPSA input format; 'spsa run' tunes them by self-play", cmdSPSA})
 }
 
+const spsaUsage = `Usage:
+  vireo spsa                 the search parameters in OpenBench's SPSA input format
+  vireo spsa run -state FILE -params A,B,... [-pairs N] [-batch N] [-seed S]
+                 -engine cmd=BIN [...] -each nodes=N option.Hash=16 ...
+                 -openings file=BOOK format=epd order=random [-concurrency N]
+
+'spsa run' tunes the named search parameters the way OpenBench does: each
+step plays -batch game pairs (default: -concurrency) between the engine
+with every parameter nudged by +c or -c at random and the engine with the
+opposite nudges, then moves each parameter along its nudge by the step's
+wins minus losses. c and the learning rate follow OpenBench's schedules
+from 'vireo spsa''s c_end and r_end over -pairs game pairs (default 5000).
+The engine is given once; it must accept the parameters as UCI options
+(a build with -tags tune). Every other option is the match runner's.
+
+The state (the values, the steps played) is written atomically to -state
+after each step. Run the same command again to resume; an interrupted
+step is played again. When the run ends the values are printed as
+'-set Name=V,...' for 'vireo bench'.
+`
+
 func cmdSPSA(args []string) int {
-	p := search.DefaultParams()
-	fmt.Print(p.SPSA())
+	if len(args) == 0 {
+		p := search.DefaultParams()
+		fmt.Print(p.SPSA())
+		return 0
+	}
+	if args[0] != "run" {
+		if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+			fmt.Print(spsaUsage)
+			return 0
+		}
+		fmt.Fprintf(os.Stderr, "vireo spsa: unknown %q\n%s", args[0], spsaUsage)
+		return 2
+	}
+	for _, a := range args[1:] {
+		if a == "-h" || a == "-help" || a == "--help" {
+			fmt.Print(spsaUsage)
+			return 0
+		}
+	}
+	run, err := parseSPSAArgs(args[1:])
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "vireo spsa run: %v\n", err)
+		return 2
+	}
+	st, err := run.state()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "vireo spsa run: %v\n", err)
+		return 1
+	}
+
+	soft, stopSoft := context.WithCancel(context.Background())
+	hard, stopHard := context.WithCancel(context.Background())
+	defer stopSoft()
+	defer stopHard()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	var interrupted atomic.Bool
+	go func() {
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		interrupted.Store(true)
+		fmt.Fprintln(os.Stderr, "\nStopping after this step's games; interrupt again to abandon them (the step is then played again on resume).")
+		stopSoft()
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		stopHard()
+	}()
+	code := run.loop(soft, hard, st, os.Stdout, &interrupted)
+	fmt.Printf("SPSA: %d of %d pairs; values -set %s\n", st.K, st.Total, st.Values())
+	return code
+}
+
+// spsaRun is a parsed 'spsa run' command line.
+type spsaRun struct {
+	statePath string
+	names     []string
+	pairs     int
+	batch     int
+	seed      uint64
+	cfg       match.Config // the match of one step, engines plus and minus
+}
+
+func parseSPSAArgs(args []string) (*spsaRun, error) {
+	groups, err := splitOptions(args)
+	if err != nil {
+		return nil, err
+	}
+	r := &spsaRun{pairs: 5000, seed: uint64(time.Now().UnixNano())}
+	var rest []string
+	var engine *optGroup
+	for _, g := range groups {
+		switch g.name {
+		case "state":
+			r.statePath, err = oneValue(g)
+		case "params":
+			var v string
+			if v, err = oneValue(g); err == nil {
+				r.names = strings.Split(v, ",")
+			}
+		case "pairs":
+			r.pairs, err = intValue(g, 1, 100000000)
+		case "batch":
+			r.batch, err = intValue(g, 1, 1024)
+		case "seed":
+			var v string
+			if v, err = oneValue(g); err == nil {
+				if r.seed, err = strconv.ParseUint(v, 0, 64); err != nil {
+					err = fmt.Errorf("-seed wants a number, got %q", v)
+				}
+			}
+		case "engine":
+			if engine != nil {
+				err = errors.New("give the engine once: both sides of each step are that engine")
+			}
+			engine = &g
+		case "rounds", "games", "repeat", "sprt", "pgnout", "resume", "variant":
+			err = fmt.Errorf("-%s is set by spsa run, not on its command line", g.name)
+		default:
+			rest = append(rest, "-"+g.name)
+			rest = append(rest, g.vals...)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case r.statePath == "":
+		return nil, errors.New("give -state FILE: the run's values and steps are kept there")
+	case engine == nil:
+		return nil, errors.New("give -engine cmd=BIN (a build with -tags tune)")
+	}
+	for _, kv := range engine.vals {
+		if k, _, _ := strings.Cut(kv, "="); k == "name" {
+			return nil, errors.New("-engine name= is set by spsa run (plus and minus)")
+		}
+	}
+	for _, side := range []string{"plus", "minus"} {
+		rest = append(rest, "-engine", "name="+side)
+		rest = append(rest, engine.vals...)
+	}
+	if r.cfg, err = parseMatchArgs(rest); err != nil {
+		return nil, err
+	}
+	if r.batch == 0 {
+		r.batch = r.cfg.Concurrency
+	}
+	r.cfg.Rounds, r.cfg.Games = r.batch, 2
+	return r, nil
+}
+
+// state loads the run's state file, or starts one from -params with the
+// compiled-in defaults, ranges and OpenBench schedules of 'vireo spsa'.
+func (r *spsaRun) state() (*spsa.State, error) {
+	st, err := spsa.Load(r.statePath)
+	switch {
+	case err == nil:
+		if len(r.names) > 0 {
+			var have []string
+			for _, p := range st.Params {
+				have = append(have, p.Name)
+			}
+			if !strings.EqualFold(strings.Join(have, ","), strings.Join(r.names, ",")) {
+				return nil, fmt.Errorf("%s tunes %s, not -params %s: give another -state to start a new run",
+					r.statePath, strings.Join(have, ","), strings.Join(r.names, ","))
+			}
+		}
+		fmt.Printf("resuming %s at pair %d of %d\n", r.statePath, st.K, st.Total)
+		return st, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, err
+	case len(r.names) == 0:
+		return nil, fmt.Errorf("%s does not exist: give -params A,B,... to start a run", r.statePath)
+	}
+	def := search.DefaultParams()
+	table := def.Table()
+	var ps []spsa.Param
+	for _, name := range r.names {
+		found := false
+		for _, pi := range table {
+			if strings.EqualFold(pi.Name, name) {
+				ps = append(ps, spsa.Param{Name: pi.Name, Value: float64(*pi.Ptr), Min: float64(pi.Min), Max: float64(pi.Max), CEnd: pi.CEnd, REnd: pi.REnd})
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("-params: unknown search parameter %q ('vireo spsa' lists them)", name)
+		}
+	}
+	if st, err = spsa.New(ps, r.pairs, r.seed); err != nil {
+		return nil, err
+	}
+	return st, st.Save(r.statePath)
+}
+
+// loop plays steps until the run ends or is interrupted, saving the state
+// after each; it returns the exit code.
+func (r *spsaRun) loop(soft, hard context.Context, st *spsa.State, out io.Writer, interrupted *atomic.Bool) int {
+	start, k0 := time.Now(), st.K
+	for !st.Done() && !interrupted.Load() {
+		pr := st.Next()
+		cfg := r.cfg
+		cfg.Engines = append([]match.EngineConfig{}, r.cfg.Engines...)
+		for side, vals := range [][]int{pr.Plus, pr.Minus} {
+			e := &cfg.Engines[side]
+			e.Options = append([]match.Option{}, e.Options...)
+			for i, p := range st.Params {
+				e.Options = setOpt(e.Options, p.Name, strconv.Itoa(vals[i]))
+			}
+		}
+		cfg.Seed, cfg.SeedSet = st.Seed^uint64(pr.K)*0x9e3779b97f4a7c15, true
+		cfg.Out = io.Discard
+		res, err := match.Run(soft, hard, cfg)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "vireo spsa run: %v\n", err)
+			return 1
+		}
+		if res.Interrupted || len(res.Pairs) == 0 {
+			return 130
+		}
+		tri := res.Stats[0].Tri
+		for i, f := range res.Failures {
+			if f != (match.Failures{}) {
+				fmt.Fprintf(out, "warning: %s lost games off the board at pair %d: %+v\n", res.Names[i], pr.K, f)
+			}
+		}
+		if err := st.Apply(pr, len(res.Pairs), tri.W-tri.L); err != nil {
+			fmt.Fprintf(os.Stderr, "vireo spsa run: %v\n", err)
+			return 1
+		}
+		if err := st.Save(r.statePath); err != nil {
+			fmt.Fprintf(os.Stderr, "vireo spsa run: %v\n", err)
+			return 1
+		}
+		el := time.Since(start)
+		rate := float64(st.K-k0) / el.Seconds()
+		fmt.Fprintf(out, "pairs %d/%d  step %+d  %s  (%.1f pairs/min)\n", st.K, st.Total, tri.W-tri.L, st.Values(), rate*60)
+	}
+	if interrupted.Load() {
+		return 130
+	}
 	return 0
+}
+
+// setOpt sets option name to v, replacing an earlier setting.
+func setOpt(opts []match.Option, name, v string) []match.Option {
+	for i := range opts {
+		if strings.EqualFold(opts[i].Name, name) {
+			opts[i].Value = v
+			return opts
+		}
+	}
+	return append(opts, match.Option{Name: name, Value: v})
 }
