@@ -154,7 +154,7 @@ func DefaultParams() Params {
 		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10,
 		LMPStyle: 0, ContPrune: 0,
 		SEDepth: 0, SEDoubleMargin: 20,
-		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1,
+		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40,
