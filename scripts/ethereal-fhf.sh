@@ -9,8 +9,9 @@
 #   git -C ETHEREAL_REPO archive V12.00 | tar -x -C /tmp/eth12
 #   scripts/ethereal-fhf.sh /tmp/eth12/src
 # The script edits a copy of SRC: two counters at the main search's beta
-# cutoff, a report at the end of its bench, and Vireo's 50 bench positions
-# in place of its own. It prints the per-depth shares and the total.
+# cutoff, three at its reduced search, a report at the end of its bench,
+# and Vireo's 50 bench positions in place of its own. It prints the per-depth shares and the total, and
+# the share of reduced (LMR) searches that beat alpha and were searched again.
 set -eu
 src=${1:?usage: ethereal-fhf.sh ETHEREAL_SRC [DEPTH]}
 depth=${2:-13}
@@ -27,7 +28,12 @@ if s.count(cut) != 1:
     sys.exit('search.c: the main search cutoff line was not found once')
 s = s.replace(cut, 'if (alpha >= beta) { if (!RootNode) { FHCount[MIN(depth,15)]++; '
               'FHFirst[MIN(depth,15)] += played == 1; } break; }')
-s = s.replace('#include "search.h"', '#include "search.h"\nunsigned long long FHCount[16], FHFirst[16];', 1)
+lmr = 'if (R != 1) value = -search(thread, &lpv, -alpha-1, -alpha, newDepth-R, height+1);'
+if s.count(lmr) != 1:
+    sys.exit('search.c: the reduced search line was not found once')
+s = s.replace(lmr, 'if (R != 1) { value = -search(thread, &lpv, -alpha-1, -alpha, newDepth-R, height+1); '
+              'LMRCount++; LMRPlies += R - 1; LMRRe += value > alpha; }')
+s = s.replace('#include "search.h"', '#include "search.h"\nunsigned long long FHCount[16], FHFirst[16], LMRCount, LMRRe, LMRPlies;', 1)
 open('search.c', 'w').write(s)
 b = open('board.c').read()
 tail = '    free(threads);\n}'
@@ -36,7 +42,10 @@ j = b.index(tail, i)
 b = b[:j] + r'''    { extern unsigned long long FHCount[16], FHFirst[16]; unsigned long long c = 0, f = 0;
       for (int d = 0; d < 16; d++) { c += FHCount[d]; f += FHFirst[d];
         if (FHCount[d]) printf("depth %2d: cutoffs %llu first %.1f%%\n", d, FHCount[d], 100.0 * FHFirst[d] / FHCount[d]); }
-      printf("fail-high first: %.1f%% of %llu cutoffs\n", 100.0 * f / c, c); }
+      printf("fail-high first: %.1f%% of %llu cutoffs\n", 100.0 * f / c, c);
+      extern unsigned long long LMRCount, LMRRe, LMRPlies;
+      printf("lmr re-search rate: %.1f%% of %llu reduced searches (mean reduction %.2f plies)\n",
+             100.0 * LMRRe / LMRCount, LMRCount, (double)LMRPlies / LMRCount); }
 ''' + b[j:]
 open('board.c', 'w').write(b)
 fens = re.findall(r'^\s*"([^"]+/[^"]+)",', open(sys.argv[1]).read(), re.M)
