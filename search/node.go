@@ -396,7 +396,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if p.SEDepth > 0 && depth >= p.SEDepth && m == ttMove && excluded == chess.NoMove &&
 			hit && tte.Depth >= depth-3 && tte.Bound&BoundLower != 0 &&
 			ttScore > -MateInMax && ttScore < MateInMax && ply < 2*w.rootDepth {
-			singBeta := ttScore - 2*depth
+			singBeta := ttScore - p.SEMargin*depth
 			w.stats.SETried++
 			st.excluded = m
 			v := w.search(singBeta-1, singBeta, (depth-1)/2, ply, false, cutNode)

@@ -61,7 +61,11 @@ type Params struct {
 	// are poor near the leaves (needs ContHistPlies).
 	ContPrune int
 
-	SEDepth, SEDoubleMargin int
+	// Singular extensions from SEDepth (0: off): the table move is
+	// singular when every other move stays below its score less
+	// SEMargin·depth (Ethereal 12: 1, Vireo 2), extended twice when
+	// below by SEDoubleMargin more (1000: never).
+	SEDepth, SEMargin, SEDoubleMargin int
 
 	ImprovingRate int // 0: boolean improving only; 1: the dynamic rate drives LMP
 	// ImprovingNoPast is improving (0 or 1) when the evaluations two and
@@ -153,7 +157,7 @@ func DefaultParams() Params {
 		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
 		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10,
 		LMPStyle: 0, ContPrune: 0,
-		SEDepth: 0, SEDoubleMargin: 20,
+		SEDepth: 0, SEMargin: 2, SEDoubleMargin: 20,
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
@@ -221,7 +225,8 @@ func (p *Params) Table() []ParamInfo {
 		{"LMPStyle", &p.LMPStyle, 0, 1, 0, 0},
 		{"ContPrune", &p.ContPrune, 0, 1, 0, 0},
 		{"SEDepth", &p.SEDepth, 0, 12, 0, 0},
-		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 100, 0, 0},
+		{"SEMargin", &p.SEMargin, 1, 8, 0, 0},
+		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 1000, 0, 0},
 		{"ImprovingRate", &p.ImprovingRate, 0, 1, 0, 0},
 		{"ImprovingNoPast", &p.ImprovingNoPast, 0, 1, 0, 0},
 		{"ExemptChecks", &p.ExemptChecks, 0, 2, 0, 0},
