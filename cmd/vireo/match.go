@@ -600,27 +600,10 @@ func cmdMatch(args []string) int {
 		fmt.Fprintf(os.Stderr, "vireo match: %v\nRun 'vireo match -help' for the options.\n", err)
 		return 2
 	}
-	soft, stopSoft := context.WithCancel(context.Background())
-	hard, stopHard := context.WithCancel(context.Background())
-	defer stopSoft()
-	defer stopHard()
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	var interrupted atomic.Bool
-	go func() {
-		if _, ok := <-sigs; !ok {
-			return
-		}
-		interrupted.Store(true)
-		fmt.Fprintln(os.Stderr, "\nStopping: no new games; the games in flight finish. Interrupt again to abandon them.")
-		stopSoft()
-		if _, ok := <-sigs; !ok {
-			return
-		}
-		fmt.Fprintln(os.Stderr, "\nAbandoning the games in flight.")
-		stopHard()
-	}()
+	soft, hard, interrupted, release := interrupts(
+		"Stopping: no new games; the games in flight finish. Interrupt again to abandon them.",
+		"Abandoning the games in flight.")
+	defer release()
 	res, err := match.Run(soft, hard, cfg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "vireo match: %v\n", err)
@@ -630,4 +613,35 @@ func cmdMatch(args []string) int {
 		return 130
 	}
 	return 0
+}
+
+// interrupts turns the first Ctrl-C or SIGTERM into cancelling soft (no
+// new games start) and the second into cancelling hard (the games in
+// flight are abandoned), printing first and second as each arrives.
+// interrupted reports whether the first came; release undoes it all.
+func interrupts(first, second string) (soft, hard context.Context, interrupted *atomic.Bool, release func()) {
+	soft, stopSoft := context.WithCancel(context.Background())
+	hard, stopHard := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	interrupted = new(atomic.Bool)
+	go func() {
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		interrupted.Store(true)
+		fmt.Fprintln(os.Stderr, "\n"+first)
+		stopSoft()
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		fmt.Fprintln(os.Stderr, "\n"+second)
+		stopHard()
+	}()
+	return soft, hard, interrupted, func() {
+		signal.Stop(sigs)
+		close(sigs)
+		stopSoft()
+		stopHard()
+	}
 }

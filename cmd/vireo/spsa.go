@@ -7,11 +7,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"vireo/match"
@@ -75,27 +73,11 @@ func cmdSPSA(args []string) int {
 		return 1
 	}
 
-	soft, stopSoft := context.WithCancel(context.Background())
-	hard, stopHard := context.WithCancel(context.Background())
-	defer stopSoft()
-	defer stopHard()
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	var interrupted atomic.Bool
-	go func() {
-		if _, ok := <-sigs; !ok {
-			return
-		}
-		interrupted.Store(true)
-		fmt.Fprintln(os.Stderr, "\nStopping after this step's games; interrupt again to abandon them (the step is then played again on resume).")
-		stopSoft()
-		if _, ok := <-sigs; !ok {
-			return
-		}
-		stopHard()
-	}()
-	code := run.loop(soft, hard, st, os.Stdout, &interrupted)
+	soft, hard, interrupted, release := interrupts(
+		"Stopping: the games in flight finish and a step left unfinished is played again on resume. Interrupt again to abandon them.",
+		"Abandoning the step's games.")
+	defer release()
+	code := run.loop(soft, hard, st, os.Stdout, interrupted)
 	fmt.Printf("SPSA: %d of %d pairs; values -set %s\n", st.K, st.Total, st.Values())
 	return code
 }
