@@ -143,9 +143,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// says the position is at least (or at most) that much better (worse)
 	// than the evaluation thinks. Improving keeps to static evaluations.
 	eval := staticEval
-	if p.TTEval&1 != 0 && !inCheck && hit && ttScore != noScore && ttScore > -MateInMax && ttScore < MateInMax &&
-		tte.Bound&boundToward(ttScore, staticEval) != 0 {
-		eval = ttScore
+	if p.TTEval&1 != 0 && !inCheck && hit {
+		eval = tableEval(staticEval, ttScore, tte.Bound)
 	}
 	improving := false
 	st.improvingRate = 0
@@ -597,13 +596,22 @@ func (w *Worker) skipQuiets(mp *picker) {
 	}
 }
 
-// boundToward is the bound a table score must carry to replace an
-// evaluation it lies above (a lower bound) or below (an upper bound).
-func boundToward(ttScore, eval int) Bound {
-	if ttScore > eval {
-		return BoundLower
+// tableEval is the table's score in place of the evaluation eval where
+// its bound says the position is at least that much better (a lower bound
+// above eval) or at most that much worse (an upper bound below it), and
+// eval otherwise; mate scores are not evaluations.
+func tableEval(eval, ttScore int, bound Bound) int {
+	if ttScore == noScore || ttScore <= -MateInMax || ttScore >= MateInMax {
+		return eval
 	}
-	return BoundUpper
+	want := BoundUpper
+	if ttScore > eval {
+		want = BoundLower
+	}
+	if bound&want != 0 {
+		return ttScore
+	}
+	return eval
 }
 
 // boundOf says what a node's best score is to the table: a lower bound
@@ -775,10 +783,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		// score stands in for the evaluation where its bound allows.
 		bestScore = staticEval
 		if w.p.TTEval&2 != 0 && hit {
-			if ts := scoreFromTT(tte.Score, ply); ts != noScore && ts > -MateInMax && ts < MateInMax &&
-				tte.Bound&boundToward(ts, staticEval) != 0 {
-				bestScore = ts
-			}
+			bestScore = tableEval(staticEval, scoreFromTT(tte.Score, ply), tte.Bound)
 		}
 		if bestScore >= beta {
 			w.stats.QStandPat++

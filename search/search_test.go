@@ -31,9 +31,10 @@ func TestFindsMates(t *testing.T) {
 		{"default", func(*Params) {}},
 		{"PVS=0", func(p *Params) { p.PVS = 0 }},
 		{"AspDepth=0", func(p *Params) { p.AspDepth = 0 }},
-		// Switches under test (docs/elo-log.md) must not lose a mate.
+		// Switches under test (docs/elo-log.md), and root reductions off,
+		// must not lose a mate.
 		{"TTEval=3", func(p *Params) { p.TTEval = 3 }},
-		{"RootLMR=1", func(p *Params) { p.RootLMR = 1 }},
+		{"RootLMR=0", func(p *Params) { p.RootLMR = 0 }},
 		{"TTCutHist=1", func(p *Params) { p.TTCutHist = 1 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
 	} {

@@ -7,14 +7,16 @@
 package spsa
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"vireo/data"
 )
 
 // OpenBench's exponents and the stability constant's share of the run.
@@ -185,29 +187,14 @@ func (s *State) Values() string {
 	return strings.Join(parts, ",")
 }
 
-// Save writes the state to path atomically: a temporary file in the same
-// directory, synced, then renamed over the old one.
+// Save writes the state to path atomically, so that a run killed while
+// saving keeps its previous state whole.
 func (s *State) Save(path string) error {
 	b, err := json.MarshalIndent(s, "", " ")
-	if err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(append(b, '\n'))
 	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
+		err = data.WriteFileAtomic(path, append(b, '\n'), 0o644)
 	}
 	if err != nil {
-		os.Remove(f.Name())
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
 	return nil
@@ -221,7 +208,7 @@ func Load(path string) (*State, error) {
 		return nil, err
 	}
 	var s State
-	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("%s: not an SPSA state file: %w", path, err)

@@ -48,19 +48,15 @@ func cmdSPSA(args []string) int {
 		fmt.Print(p.SPSA())
 		return 0
 	}
-	if args[0] != "run" {
-		if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
-			fmt.Print(spsaUsage)
-			return 0
-		}
-		fmt.Fprintf(os.Stderr, "vireo spsa: unknown %q\n%s", args[0], spsaUsage)
-		return 2
-	}
-	for _, a := range args[1:] {
+	for _, a := range args {
 		if a == "-h" || a == "-help" || a == "--help" {
 			fmt.Print(spsaUsage)
 			return 0
 		}
+	}
+	if args[0] != "run" {
+		fmt.Fprintf(os.Stderr, "vireo spsa: unknown %q\n%s", args[0], spsaUsage)
+		return 2
 	}
 	run, err := parseSPSAArgs(args[1:])
 	if err != nil {
