@@ -11,7 +11,8 @@
 # The script edits a copy of SRC: two counters at the main search's beta
 # cutoff, three at its reduced search, a report at the end of its bench,
 # and Vireo's 50 bench positions in place of its own. It prints the per-depth shares and the total, and
-# the share of reduced (LMR) searches that beat alpha and were searched again.
+# the share of reduced (LMR) searches that beat alpha and were searched again,
+# and how often the singular test was tried, extended and cut (multi-cut).
 set -eu
 src=${1:?usage: ethereal-fhf.sh ETHEREAL_SRC [DEPTH]}
 depth=${2:-13}
@@ -33,7 +34,11 @@ if s.count(lmr) != 1:
     sys.exit('search.c: the reduced search line was not found once')
 s = s.replace(lmr, 'if (R != 1) { value = -search(thread, &lpv, -alpha-1, -alpha, newDepth-R, height+1); '
               'LMRCount++; LMRPlies += R - 1; LMRRe += value > alpha; }')
-s = s.replace('#include "search.h"', '#include "search.h"\nunsigned long long FHCount[16], FHFirst[16], LMRCount, LMRRe, LMRPlies;', 1)
+ret = '    return value <= rBeta;\n}'
+if s.count(ret) != 1:
+    sys.exit('search.c: the singular test\'s return was not found once')
+s = s.replace(ret, '    SETried++; SEExt += value <= rBeta; SEMulti += *multiCut;\n' + ret)
+s = s.replace('#include "search.h"', '#include "search.h"\nunsigned long long FHCount[16], FHFirst[16], LMRCount, LMRRe, LMRPlies, SETried, SEExt, SEMulti;', 1)
 open('search.c', 'w').write(s)
 b = open('board.c').read()
 tail = '    free(threads);\n}'
@@ -45,7 +50,10 @@ b = b[:j] + r'''    { extern unsigned long long FHCount[16], FHFirst[16]; unsign
       printf("fail-high first: %.1f%% of %llu cutoffs\n", 100.0 * f / c, c);
       extern unsigned long long LMRCount, LMRRe, LMRPlies;
       printf("lmr re-search rate: %.1f%% of %llu reduced searches (mean reduction %.2f plies)\n",
-             100.0 * LMRRe / LMRCount, LMRCount, (double)LMRPlies / LMRCount); }
+             100.0 * LMRRe / LMRCount, LMRCount, (double)LMRPlies / LMRCount);
+      extern unsigned long long SETried, SEExt, SEMulti;
+      printf("singular: %llu tried, %.1f%% extended, %.1f%% multi-cut\n",
+             SETried, 100.0 * SEExt / (SETried ? SETried : 1), 100.0 * SEMulti / (SETried ? SETried : 1)); }
 ''' + b[j:]
 open('board.c', 'w').write(b)
 fens = re.findall(r'^\s*"([^"]+/[^"]+)",', open(sys.argv[1]).read(), re.M)

@@ -286,6 +286,10 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// moveCount counts the moves handed out, pruned or not; played those
 	// searched.
 	moveCount, played, quietsTried, noisyTried, quietsSeen := 0, 0, 0, 0, 0
+	// The singular test's search of the other moves may stop early
+	// (SEQuietLimit): it counts the quiet and noisy moves it searched.
+	seLimited := excluded != chess.NoMove && p.SEQuietLimit > 0
+	seQuiets, seNoisy := 0, 0
 	firstStage := stageTT
 	histRange := w.hist.quietRange()
 	origAlpha := alpha
@@ -393,7 +397,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// beat beta, it is searched shallower.
 		ext := 0
 		if p.SEDepth > 0 && depth >= p.SEDepth && m == ttMove && excluded == chess.NoMove &&
-			hit && tte.Depth >= depth-3 && tte.Bound&BoundLower != 0 &&
+			hit && tte.Depth >= depth-p.SETTDepth && tte.Bound&BoundLower != 0 &&
 			ttScore > -MateInMax && ttScore < MateInMax && ply < 2*w.rootDepth {
 			singBeta := ttScore - p.SEMargin*depth
 			w.stats.SETried++
@@ -414,7 +418,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			case singBeta >= beta:
 				w.stats.SEMultiCut++
 				return singBeta
-			case ttScore >= beta:
+			case ttScore >= beta && p.SENegExt != 0:
 				ext = -1
 				w.stats.SENegative++
 			}
@@ -531,6 +535,21 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			} else if !quiet && noisyTried < len(st.noisies) {
 				st.noisies[noisyTried] = m
 				noisyTried++
+			}
+		}
+		if seLimited {
+			if quiet {
+				seQuiets++
+			} else {
+				seNoisy++
+			}
+			if seQuiets >= p.SEQuietLimit {
+				if seNoisy >= p.SETacticalLimit {
+					break
+				}
+				if !mp.quietsSkipped() {
+					mp.skipQuiets()
+				}
 			}
 		}
 	}

@@ -66,6 +66,16 @@ type Params struct {
 	// SEMargin·depth (Ethereal 12: 1, Vireo 2), extended twice when
 	// below by SEDoubleMargin more (1000: never).
 	SEDepth, SEMargin, SEDoubleMargin int
+	// SETTDepth: the table's entry must be at most this many plies
+	// shallower than the node (Ethereal 12: 2). SENegExt 1 searches a
+	// table move that is not singular but beat beta a ply shallower
+	// (Stockfish's negative extension; Ethereal 12 has none).
+	SETTDepth, SENegExt int
+	// SEQuietLimit > 0 ends the singular test's search of the other
+	// moves early, as Ethereal 12 does: after that many quiet moves the
+	// rest are skipped, and once SETacticalLimit captures have been
+	// searched too the test stops (Ethereal: 6 and 3). 0 searches all.
+	SEQuietLimit, SETacticalLimit int
 
 	ImprovingRate int // 0: boolean improving only; 1: the dynamic rate drives LMP
 	// ImprovingNoPast is improving (0 or 1) when the evaluations two and
@@ -157,7 +167,7 @@ func DefaultParams() Params {
 		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
 		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10,
 		LMPStyle: 0, ContPrune: 0,
-		SEDepth: 0, SEMargin: 2, SEDoubleMargin: 20,
+		SEDepth: 0, SEMargin: 2, SEDoubleMargin: 20, SETTDepth: 3, SENegExt: 1, SEQuietLimit: 0, SETacticalLimit: 3,
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
@@ -227,6 +237,10 @@ func (p *Params) Table() []ParamInfo {
 		{"SEDepth", &p.SEDepth, 0, 12, 0, 0},
 		{"SEMargin", &p.SEMargin, 1, 8, 0, 0},
 		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 1000, 0, 0},
+		{"SETTDepth", &p.SETTDepth, 0, 6, 0, 0},
+		{"SENegExt", &p.SENegExt, 0, 1, 0, 0},
+		{"SEQuietLimit", &p.SEQuietLimit, 0, 30, 0, 0},
+		{"SETacticalLimit", &p.SETacticalLimit, 0, 30, 0, 0},
 		{"ImprovingRate", &p.ImprovingRate, 0, 1, 0, 0},
 		{"ImprovingNoPast", &p.ImprovingNoPast, 0, 1, 0, 0},
 		{"ExemptChecks", &p.ExemptChecks, 0, 2, 0, 0},

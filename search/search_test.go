@@ -37,6 +37,14 @@ func TestFindsMates(t *testing.T) {
 		{"RootLMR=0", func(p *Params) { p.RootLMR = 0 }},
 		{"TTCutHist=1", func(p *Params) { p.TTCutHist = 1 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
+		{"SE Vireo", func(p *Params) { p.SEDepth = 8 }},
+		// Singular extensions as Ethereal 12 has them: margin depth, no
+		// double or negative extension, the test stopped after 6 quiet
+		// moves and 3 captures.
+		{"SE Ethereal", func(p *Params) {
+			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SENegExt = 8, 1, 1000, 2, 0
+			p.SEQuietLimit, p.SETacticalLimit = 6, 3
+		}},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
