@@ -74,13 +74,17 @@ func (h *History) quiet(c chess.Color, pc chess.Piece, m chess.Move, ct *conts) 
 }
 
 // quietRange is the largest magnitude quiet can return, for scaling it
-// into reductions and pruning margins.
-func (h *History) quietRange() int {
+// into reductions and pruning margins; withConts false leaves out the
+// continuation tables.
+func (h *History) quietRange(withConts bool) int {
 	r := historyScale / 2
 	if h.gravity {
 		r = histMax
 	}
-	return r + h.contPlies*histMax
+	if withConts {
+		r += h.contPlies * histMax
+	}
+	return r
 }
 
 // noisy is a capture's or promotion's ordering score: the victim first,

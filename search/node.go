@@ -291,7 +291,13 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	seLimited := excluded != chess.NoMove && p.SEQuietLimit > 0
 	seQuiets, seNoisy := 0, 0
 	firstStage := stageTT
-	histRange := w.hist.quietRange()
+	// pruneConts are the continuation tables history pruning and LMR
+	// read: none when they only order moves (ContHistPrune 0).
+	pruneConts := ct
+	if p.ContHistPrune == 0 {
+		pruneConts = conts{}
+	}
+	histRange := w.hist.quietRange(p.ContHistPrune != 0)
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		if m == excluded {
@@ -308,9 +314,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		histScore := 0
 		if quiet {
 			if w.hist.gravity {
-				histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &ct))
+				histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &pruneConts))
 			} else {
-				histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &ct)) * (historyScale / 2) / histRange
+				histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &pruneConts)) * (historyScale / 2) / histRange
 			}
 		}
 		// The reduction table is indexed by the move's place among the

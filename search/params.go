@@ -124,6 +124,10 @@ type Params struct {
 
 	// History tables beyond seed 004 (see History), 0 = off.
 	HistGravity, ContHistPlies, CaptHist, CounterMove int
+	// ContHistPrune 0 keeps the continuation tables to move ordering:
+	// the score that history pruning and the LMR history term read is
+	// then the butterfly table's alone.
+	ContHistPrune int
 
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
@@ -170,7 +174,7 @@ func DefaultParams() Params {
 		SEDepth: 0, SEMargin: 2, SEDoubleMargin: 20, SETTDepth: 3, SENegExt: 1, SEQuietLimit: 0, SETacticalLimit: 3,
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
-		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0,
+		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
@@ -260,6 +264,7 @@ func (p *Params) Table() []ParamInfo {
 		{"CorrEMA", &p.CorrEMA, 0, 1, 0, 0},
 		{"HistGravity", &p.HistGravity, 0, 1, 0, 0},
 		{"ContHistPlies", &p.ContHistPlies, 0, 2, 0, 0},
+		{"ContHistPrune", &p.ContHistPrune, 0, 1, 0, 0},
 		{"CaptHist", &p.CaptHist, 0, 1, 0, 0},
 		{"CounterMove", &p.CounterMove, 0, 1, 0, 0},
 		{"TMStability", &p.TMStability, 0, 200, 0, 0},

@@ -38,6 +38,7 @@ func TestFindsMates(t *testing.T) {
 		{"TTCutHist=1", func(p *Params) { p.TTCutHist = 1 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
 		{"SE Vireo", func(p *Params) { p.SEDepth = 8 }},
+		{"continuation history for ordering", func(p *Params) { p.ContHistPlies, p.ContHistPrune = 2, 0 }},
 		// Singular extensions as Ethereal 12 has them: margin depth, no
 		// double or negative extension, the test stopped after 6 quiet
 		// moves and 3 captures.
