@@ -469,6 +469,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				}
 				r -= b2i(pvNode)
 				r += b2i(cutNode)
+				r += p.LMRAllNode * b2i(!pvNode && !cutNode)
 				r += b2i(!improving)
 				r -= b2i(givesCheck || inCheck)
 				r -= b2i(mp.isKiller(m))

@@ -52,6 +52,10 @@ type Params struct {
 	// deeper when it beat the best score by more than LMRDeeperMargin
 	// (+2 per ply), a ply shallower when by less than LMRShallowerMargin.
 	LMRReSearch, LMRDeeperMargin, LMRShallowerMargin int
+	// LMRAllNode 1 reduces a ply more at nodes expected to fail low
+	// (neither PV nor cut nodes), which Ethereal 12 reduces a ply more
+	// than PV nodes where Vireo reduces them as much.
+	LMRAllNode int
 
 	// LMPStyle 1 is Ethereal's late-move pruning (quiet moves counted,
 	// 2.08+0.37d² or 3.87+0.71d² when improving, the move at the count
@@ -169,7 +173,7 @@ func DefaultParams() Params {
 		HistPruneDepth: 3, HistPruneMargin: 2048,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRHistDivG: 5000,
 		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
-		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10,
+		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10, LMRAllNode: 0,
 		LMPStyle: 0, ContPrune: 0,
 		SEDepth: 0, SEMargin: 2, SEDoubleMargin: 20, SETTDepth: 3, SENegExt: 1, SEQuietLimit: 0, SETacticalLimit: 3,
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1,
@@ -234,6 +238,7 @@ func (p *Params) Table() []ParamInfo {
 		{"LMRNoisyBase", &p.LMRNoisyBase, 0, 600, 0, 0},
 		{"LMRNoisyDivisor", &p.LMRNoisyDivisor, 1000, 20000, 0, 0},
 		{"LMRReSearch", &p.LMRReSearch, 0, 1, 0, 0},
+		{"LMRAllNode", &p.LMRAllNode, 0, 1, 0, 0},
 		{"LMRDeeperMargin", &p.LMRDeeperMargin, 0, 200, 0, 0},
 		{"LMRShallowerMargin", &p.LMRShallowerMargin, 0, 100, 0, 0},
 		{"LMPStyle", &p.LMPStyle, 0, 1, 0, 0},
