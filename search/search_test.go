@@ -37,15 +37,11 @@ func TestFindsMates(t *testing.T) {
 		{"RootLMR=0", func(p *Params) { p.RootLMR = 0 }},
 		{"TTCutHist=1", func(p *Params) { p.TTCutHist = 1 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
-		{"SE Vireo", func(p *Params) { p.SEDepth = 8 }},
-		{"continuation history for ordering", func(p *Params) { p.ContHistPlies, p.ContHistPrune = 2, 0 }},
-		// Singular extensions as Ethereal 12 has them: margin depth, no
-		// double or negative extension, the test stopped after 6 quiet
-		// moves and 3 captures.
-		{"SE Ethereal", func(p *Params) {
-			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SENegExt = 8, 1, 1000, 2, 0
-			p.SEQuietLimit, p.SETacticalLimit = 6, 3
+		{"SE Vireo", func(p *Params) {
+			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SENegExt, p.SEQuietLimit = 8, 2, 20, 3, 1, 0
 		}},
+		{"SEDepth=0", func(p *Params) { p.SEDepth = 0 }},
+		{"continuation history for ordering", func(p *Params) { p.ContHistPlies, p.ContHistPrune = 2, 0 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
