@@ -554,9 +554,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				if seNoisy >= p.SETacticalLimit {
 					break
 				}
-				if !mp.quietsSkipped() {
-					mp.skipQuiets()
-				}
+				mp.skipQuiets()
 			}
 		}
 	}

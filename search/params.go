@@ -53,8 +53,9 @@ type Params struct {
 	// (+2 per ply), a ply shallower when by less than LMRShallowerMargin.
 	LMRReSearch, LMRDeeperMargin, LMRShallowerMargin int
 	// LMRAllNode 1 reduces a ply more at nodes expected to fail low
-	// (neither PV nor cut nodes), which Ethereal 12 reduces a ply more
-	// than PV nodes where Vireo reduces them as much.
+	// (neither PV nor cut nodes). Ethereal 12 reduces every non-PV node
+	// a ply more than a PV node; without this Vireo does so only at cut
+	// nodes.
 	LMRAllNode int
 
 	// LMPStyle 1 is Ethereal's late-move pruning (quiet moves counted,
