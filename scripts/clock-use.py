@@ -10,6 +10,10 @@ clock it used (time used over base + increment x moves played, summed
 over games), the median and lowest time left at the end of a game, and
 its losses on time. Book moves (no time in the comment) count for
 neither. Games without a clock are skipped and counted.
+
+A second table gives each engine's median time per move by phase (its
+timed moves 1-10, 11-25, 26-40, 41 and later): where a time manager
+spends or saves its clock.
 """
 import re
 import statistics
@@ -19,6 +23,15 @@ from collections import defaultdict
 TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$')
 TIME = re.compile(r"\{[^}]*?(\d+\.\d+)s\}")
 MOVE_OR_TIME = re.compile(r"\{[^}]*\}|\d+\.(?:\.\.)?|[^\s{}]+")
+
+
+# The phases of the second table: a label and the last timed move in it.
+PHASES = (("1-10", 10), ("11-25", 25), ("26-40", 40), ("41+", 1 << 30))
+
+
+def phase_of(move):
+    """The index in PHASES of an engine's move-th timed move."""
+    return next(i for i, (_, last) in enumerate(PHASES) if move <= last)
 
 
 def games(path):
@@ -69,6 +82,7 @@ def main(paths):
     moves = defaultdict(int)
     ngames = defaultdict(int)
     flags = defaultdict(int)
+    phase = defaultdict(lambda: [[] for _ in PHASES])
     unclocked = 0
     for path in paths:
         for tags, body in games(path):
@@ -91,6 +105,8 @@ def main(paths):
                 left[name].append(a - u)
                 moves[name] += n
                 ngames[name] += 1
+                for i, t in enumerate(times[side]):
+                    phase[name][phase_of(i + 1)].append(t)
             if tags.get("Termination") == "time forfeit":
                 loser = tags.get("White") if tags.get("Result") == "0-1" else tags.get("Black")
                 flags[loser] += 1
@@ -100,6 +116,11 @@ def main(paths):
     for name in sorted(ngames):
         print(f"{name:<16} {ngames[name]:>5} {moves[name]:>6} {used[name] / ngames[name]:>8.2f}s {100 * used[name] / avail[name]:>9.1f}% "
               f"{statistics.median(left[name]):>10.2f}s {min(left[name]):>7.2f}s {flags[name]:>11}")
+    print()
+    print(f"{'median move time':<16} " + " ".join(f"{label:>9}" for label, _ in PHASES))
+    for name in sorted(ngames):
+        cells = [f"{statistics.median(ts):>8.3f}s" if ts else f"{'-':>9}" for ts in phase[name]]
+        print(f"{name:<16} " + " ".join(cells))
     if unclocked:
         print(f"({unclocked} games without a clock skipped)")
 
