@@ -43,11 +43,24 @@ type timeManager struct {
 	scalable bool
 }
 
-// newTimeManager computes the limits for a clock that must last horizon
-// moves (TMHorizon; 0 means 40). overhead is subtracted for the latency
-// between engine and GUI that the engine cannot see: once from the clock,
-// and with reserve (TMLagReserve) once for every move the clock must last.
-func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time, reserve bool, horizon int) timeManager {
+// tmConfig is how the time manager plans a clock (search parameters).
+type tmConfig struct {
+	// reserve (TMLagReserve) subtracts the overhead once for every move
+	// the clock must last, not only once.
+	reserve bool
+	// horizon (TMHorizon) is how many moves the clock must last; 0
+	// means 40.
+	horizon int
+	// softPct (TMSoftPct) places the soft limit in percent of the
+	// optimum; 0 means 60.
+	softPct int
+}
+
+// newTimeManager computes the limits for a clock that must last
+// cfg.horizon moves. overhead is subtracted for the latency between
+// engine and GUI that the engine cannot see: once from the clock, and
+// with cfg.reserve once for every move the clock must last.
+func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time, cfg tmConfig) timeManager {
 	tm := timeManager{start: start}
 	if l.MoveTime > 0 {
 		tm.timed = true
@@ -69,7 +82,7 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	}
 	tm.timed, tm.scalable = true, true
 	avail := max(left-overhead, time.Millisecond)
-	mtg := horizon
+	mtg := cfg.horizon
 	if mtg <= 0 {
 		mtg = 40
 	}
@@ -82,7 +95,7 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	// sits well below the optimum and the hard one a few times above it,
 	// but never near what is left on the clock.
 	var optimum time.Duration
-	if reserve {
+	if cfg.reserve {
 		// The clock and the increments of the next mtg moves, less the
 		// overhead every one of those moves will lose: on a low clock
 		// the move spends less than the increment and the clock grows
@@ -93,7 +106,11 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 		optimum = avail/time.Duration(mtg) + inc*4/5
 	}
 	optimum = min(optimum, avail/4)
-	tm.soft = optimum * 3 / 5
+	softPct := cfg.softPct
+	if softPct <= 0 {
+		softPct = 60
+	}
+	tm.soft = optimum * time.Duration(softPct) / 100
 	tm.hard = min(optimum*5/2, avail*2/5)
 	if l.MovesToGo == 1 {
 		tm.soft = avail / 2

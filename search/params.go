@@ -149,6 +149,9 @@ type Params struct {
 	// 2 s unused at 10+0.1 (docs/performance.md), and a shorter horizon
 	// settles lower.
 	TMHorizon int
+	// TMSoftPct is the soft limit (no new iteration after it) in percent
+	// of a move's optimum time, before tmFactor scales it.
+	TMSoftPct int
 
 	// Lazy SMP (seed 004; see smp.go), for more than one thread only:
 	// SMPSkipDepth 1 skips a depth another worker has finished,
@@ -182,7 +185,7 @@ func DefaultParams() Params {
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1,
-		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40,
+		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: 60,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
 }
@@ -280,6 +283,7 @@ func (p *Params) Table() []ParamInfo {
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},
 		{"TMLagReserve", &p.TMLagReserve, 0, 1, 0, 0},
 		{"TMHorizon", &p.TMHorizon, 10, 60, 0, 0},
+		{"TMSoftPct", &p.TMSoftPct, 20, 150, 0, 0},
 		{"SMPSkipDepth", &p.SMPSkipDepth, 0, 1, 0, 0},
 		{"SMPHalfPlusOne", &p.SMPHalfPlusOne, 0, 1, 0, 0},
 		{"SMPAspDelta", &p.SMPAspDelta, 0, 200, 0, 0},

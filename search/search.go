@@ -331,7 +331,8 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 		w.limits = limits
 		w.start = start
 		w.ponderMode = limits.Ponder
-		w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, start, s.Params.TMLagReserve != 0, s.Params.TMHorizon)
+		w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, start,
+			tmConfig{reserve: s.Params.TMLagReserve != 0, horizon: s.Params.TMHorizon, softPct: s.Params.TMSoftPct})
 		w.setParams(s.Params)
 		w.hist.Age()
 		w.nThreads = len(active)

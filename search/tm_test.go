@@ -44,7 +44,7 @@ func TestTimeManagerClockTable(t *testing.T) {
 			} else {
 				l.BTime, l.BInc, l.WTime, l.WInc = tc.left, tc.inc, time.Hour, time.Hour
 			}
-			tm := newTimeManager(l, side, overhead, time.Now(), tr.reserve, 40)
+			tm := newTimeManager(l, side, overhead, time.Now(), tmConfig{reserve: tr.reserve, horizon: 40})
 			avail := max(tc.left-overhead, ms)
 			frac := avail * 2 / 5
 			if tc.mtg == 1 {
@@ -72,19 +72,19 @@ func TestTimeManagerClockTable(t *testing.T) {
 		}
 	}
 	// movetime is a fixed budget: the scalings do not change it.
-	tm := newTimeManager(Limits{MoveTime: 500 * ms}, chess.White, overhead, time.Now(), true, 40)
+	tm := newTimeManager(Limits{MoveTime: 500 * ms}, chess.White, overhead, time.Now(), tmConfig{reserve: true, horizon: 40})
 	if tm.soft != 490*ms || tm.hard != 490*ms || tm.scaledSoft(2) != 490*ms || tm.scaledSoft(0.5) != 490*ms {
 		t.Errorf("movetime 500: soft %v hard %v", tm.soft, tm.hard)
 	}
 	// No clock: not timed.
-	if tm := newTimeManager(Limits{Depth: 5}, chess.White, overhead, time.Now(), true, 40); tm.timed {
+	if tm := newTimeManager(Limits{Depth: 5}, chess.White, overhead, time.Now(), tmConfig{reserve: true, horizon: 40}); tm.timed {
 		t.Error("depth 5 must not be timed")
 	}
 	for _, reserve := range []bool{false, true} {
 		// A longer clock never gives less time.
 		prev := time.Duration(0)
 		for left := 20 * ms; left < 100*time.Second; left = left * 3 / 2 {
-			tm := newTimeManager(Limits{WTime: left, WInc: 10 * ms}, chess.White, overhead, time.Now(), reserve, 40)
+			tm := newTimeManager(Limits{WTime: left, WInc: 10 * ms}, chess.White, overhead, time.Now(), tmConfig{reserve: reserve, horizon: 40})
 			if tm.hard < prev {
 				t.Errorf("reserve %v, %v left: hard %v below the %v of a shorter clock", reserve, left, tm.hard, prev)
 			}
@@ -101,7 +101,7 @@ func TestTimeManagerClockTable(t *testing.T) {
 		{1000 * ms, 10 * ms, 30 * ms, 10 * ms},
 		{10 * time.Second, 100 * ms, time.Second, 150 * ms},
 	} {
-		tm := newTimeManager(Limits{WTime: tc.left, WInc: tc.inc}, chess.White, overhead, time.Now(), true, 40)
+		tm := newTimeManager(Limits{WTime: tc.left, WInc: tc.inc}, chess.White, overhead, time.Now(), tmConfig{reserve: true, horizon: 40})
 		if tm.soft > tc.maxSoft || tm.soft < tc.minSoft {
 			t.Errorf("reserve, %v+%v: soft %v outside [%v, %v]", tc.left, tc.inc, tm.soft, tc.minSoft, tc.maxSoft)
 		}
@@ -137,7 +137,7 @@ func TestTimeManagerScalings(t *testing.T) {
 		p.TMStability, p.TMScoreTrend, p.TMNodeShare = stab, trend, share
 		return p
 	}
-	tm := newTimeManager(Limits{WTime: 60 * time.Second, WInc: 600 * time.Millisecond}, chess.White, 10*time.Millisecond, time.Now(), true, 40)
+	tm := newTimeManager(Limits{WTime: 60 * time.Second, WInc: 600 * time.Millisecond}, chess.White, 10*time.Millisecond, time.Now(), tmConfig{reserve: true, horizon: 40})
 	soft := func(p Params, sig tmSignals) time.Duration { return tm.scaledSoft(tmFactor(&p, sig)) }
 	base := tm.soft
 	type cmp struct {
@@ -513,7 +513,7 @@ func TestTimeManagerHorizon(t *testing.T) {
 	ms := time.Millisecond
 	l := Limits{WTime: 2000 * ms, WInc: 100 * ms}
 	at := func(h int, l Limits) timeManager {
-		return newTimeManager(l, chess.White, 10*ms, time.Now(), true, h)
+		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{reserve: true, horizon: h})
 	}
 	h40, h25, h0 := at(40, l), at(25, l), at(0, l)
 	if h0.soft != h40.soft || h0.hard != h40.hard {
@@ -526,5 +526,25 @@ func TestTimeManagerHorizon(t *testing.T) {
 	mtg.MovesToGo = 10
 	if a, b := at(40, mtg), at(25, mtg); a.soft != b.soft {
 		t.Errorf("movestogo 10: horizon 40 soft %v, horizon 25 soft %v; want equal", a.soft, b.soft)
+	}
+}
+
+// The soft limit follows TMSoftPct (0 is the default 60) and the hard
+// limit does not move with it.
+func TestTimeManagerSoftPct(t *testing.T) {
+	ms := time.Millisecond
+	l := Limits{WTime: 8000 * ms, WInc: 100 * ms}
+	at := func(pct int) timeManager {
+		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{reserve: true, horizon: 40, softPct: pct})
+	}
+	p0, p60, p90 := at(0), at(60), at(90)
+	if p0.soft != p60.soft {
+		t.Errorf("softPct 0: soft %v, want softPct 60's %v", p0.soft, p60.soft)
+	}
+	if got, want := p90.soft, p60.soft*3/2; got < want-ms || got > want+ms {
+		t.Errorf("softPct 90: soft %v, want 1.5 x %v", got, p60.soft)
+	}
+	if p90.hard != p60.hard {
+		t.Errorf("softPct 90: hard %v, want %v as at 60", p90.hard, p60.hard)
 	}
 }
