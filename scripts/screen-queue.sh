@@ -12,7 +12,9 @@
 # Binaries are paths relative to DIR, built with -tags tune so that search
 # parameters are UCI options. Each test is an SPRT (SPRT="elo0=0 elo1=10"
 # unless the environment says otherwise) that may end early; its summary
-# goes to res-NAME.txt, the games to screen-NAME.pgn.
+# goes to res-NAME.txt, the games to screen-NAME.pgn. A test cut short
+# (the queue killed, the machine restarted) resumes from its state file
+# when the queue is started again: -resume starts afresh where none is.
 set -u
 # With autogroup scheduling (Linux's default for desktop and many server
 # kernels) nice works only inside a session: another session's niced job
@@ -33,7 +35,7 @@ while true; do
   nice -n -10 "./$nb" match -engine cmd="./$nb" name=new $nopts -engine cmd="./$bb" name=base $bopts \
     -each "${each:-nodes=10000}" option.Hash=16 option.Threads=1 -rounds "${rounds:-100}" -games 2 -concurrency 2 \
     -openings file="$book" format=epd order=random \
-    -sprt ${sprt:-${SPRT:-elo0=0 elo1=10}} alpha=0.05 beta=0.05 -pgnout "screen-$name.pgn" -ratinginterval 100 > "screen-$name.txt" 2>&1
+    -sprt ${sprt:-${SPRT:-elo0=0 elo1=10}} alpha=0.05 beta=0.05 -pgnout "screen-$name.pgn" -resume -ratinginterval 100 > "screen-$name.txt" 2>&1
   { grep -A8 "^Results of" "screen-$name.txt" | tail -9; tail -4 "screen-$name.txt"; } > "res-$name.txt"
   echo "done $name $(date +%T)" >> queue.log
 done
