@@ -262,7 +262,7 @@ func TestTimeManagerLimits(t *testing.T) {
 		{4000 * ms, 40 * ms, 0}, {300 * ms, 40 * ms, 0}, {50 * ms, 40 * ms, 0}, {5 * ms, 0, 0},
 		{60000 * ms, 0, 0}, {1000 * ms, 10 * ms, 0}, {10000 * ms, 0, 1}, {10000 * ms, 0, 40},
 	} {
-		tm := newTimeManager(Limits{WTime: tc.left, WInc: tc.inc, MovesToGo: tc.mtg}, chess.White, 10*ms, time.Now(), tmConfig{reserve: true, horizon: 40})
+		tm := newTimeManager(Limits{WTime: tc.left, WInc: tc.inc, MovesToGo: tc.mtg}, chess.White, 10*ms, time.Now(), defaultTM)
 		if tm.soft > tm.hard {
 			t.Errorf("%+v: soft %v above hard %v", tc, tm.soft, tm.hard)
 		}

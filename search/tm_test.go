@@ -72,12 +72,12 @@ func TestTimeManagerClockTable(t *testing.T) {
 		}
 	}
 	// movetime is a fixed budget: the scalings do not change it.
-	tm := newTimeManager(Limits{MoveTime: 500 * ms}, chess.White, overhead, time.Now(), tmConfig{reserve: true, horizon: 40})
+	tm := newTimeManager(Limits{MoveTime: 500 * ms}, chess.White, overhead, time.Now(), defaultTM)
 	if tm.soft != 490*ms || tm.hard != 490*ms || tm.scaledSoft(2) != 490*ms || tm.scaledSoft(0.5) != 490*ms {
 		t.Errorf("movetime 500: soft %v hard %v", tm.soft, tm.hard)
 	}
 	// No clock: not timed.
-	if tm := newTimeManager(Limits{Depth: 5}, chess.White, overhead, time.Now(), tmConfig{reserve: true, horizon: 40}); tm.timed {
+	if tm := newTimeManager(Limits{Depth: 5}, chess.White, overhead, time.Now(), defaultTM); tm.timed {
 		t.Error("depth 5 must not be timed")
 	}
 	for _, reserve := range []bool{false, true} {
@@ -101,7 +101,7 @@ func TestTimeManagerClockTable(t *testing.T) {
 		{1000 * ms, 10 * ms, 30 * ms, 10 * ms},
 		{10 * time.Second, 100 * ms, time.Second, 150 * ms},
 	} {
-		tm := newTimeManager(Limits{WTime: tc.left, WInc: tc.inc}, chess.White, overhead, time.Now(), tmConfig{reserve: true, horizon: 40})
+		tm := newTimeManager(Limits{WTime: tc.left, WInc: tc.inc}, chess.White, overhead, time.Now(), defaultTM)
 		if tm.soft > tc.maxSoft || tm.soft < tc.minSoft {
 			t.Errorf("reserve, %v+%v: soft %v outside [%v, %v]", tc.left, tc.inc, tm.soft, tc.minSoft, tc.maxSoft)
 		}
@@ -137,7 +137,7 @@ func TestTimeManagerScalings(t *testing.T) {
 		p.TMStability, p.TMScoreTrend, p.TMNodeShare = stab, trend, share
 		return p
 	}
-	tm := newTimeManager(Limits{WTime: 60 * time.Second, WInc: 600 * time.Millisecond}, chess.White, 10*time.Millisecond, time.Now(), tmConfig{reserve: true, horizon: 40})
+	tm := newTimeManager(Limits{WTime: 60 * time.Second, WInc: 600 * time.Millisecond}, chess.White, 10*time.Millisecond, time.Now(), defaultTM)
 	soft := func(p Params, sig tmSignals) time.Duration { return tm.scaledSoft(tmFactor(&p, sig)) }
 	base := tm.soft
 	type cmp struct {
@@ -528,6 +528,11 @@ func TestTimeManagerHorizon(t *testing.T) {
 		t.Errorf("movestogo 10: horizon 40 soft %v, horizon 25 soft %v; want equal", a.soft, b.soft)
 	}
 }
+
+// defaultTM is the time manager's configuration under the default
+// parameters: overhead reserved per move, a 40-move horizon, the soft
+// limit at 60% of the optimum.
+var defaultTM = tmConfig{reserve: true, horizon: 40}
 
 // The soft limit follows TMSoftPct (0 is the default 60) and the hard
 // limit does not move with it.
