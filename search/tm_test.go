@@ -531,10 +531,10 @@ func TestTimeManagerHorizon(t *testing.T) {
 
 // defaultTM is the time manager's configuration under the default
 // parameters: overhead reserved per move, a 40-move horizon, the soft
-// limit at 60% of the optimum.
+// limit at TMSoftPct's default share of the optimum.
 var defaultTM = tmConfig{reserve: true, horizon: 40}
 
-// The soft limit follows TMSoftPct (0 is the default 60) and the hard
+// The soft limit follows TMSoftPct (0 is the default, 80) and the hard
 // limit does not move with it.
 func TestTimeManagerSoftPct(t *testing.T) {
 	ms := time.Millisecond
@@ -542,9 +542,12 @@ func TestTimeManagerSoftPct(t *testing.T) {
 	at := func(pct int) timeManager {
 		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{reserve: true, horizon: 40, softPct: pct})
 	}
-	p0, p60, p90 := at(0), at(60), at(90)
-	if p0.soft != p60.soft {
-		t.Errorf("softPct 0: soft %v, want softPct 60's %v", p0.soft, p60.soft)
+	p0, p60, p80, p90 := at(0), at(60), at(80), at(90)
+	if p0.soft != p80.soft {
+		t.Errorf("softPct 0: soft %v, want softPct 80's %v", p0.soft, p80.soft)
+	}
+	if def := DefaultParams().TMSoftPct; def != 80 {
+		t.Errorf("TMSoftPct default %d, want 80", def)
 	}
 	if got, want := p90.soft, p60.soft*3/2; got < want-ms || got > want+ms {
 		t.Errorf("softPct 90: soft %v, want 1.5 x %v", got, p60.soft)
