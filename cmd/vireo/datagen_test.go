@@ -31,9 +31,12 @@ func TestDatagenKillResume(t *testing.T) {
 	}
 	const games = 40
 	dir := t.TempDir()
+	// The state file is written once a second, so the run must last
+	// several seconds for the kill to land mid-run: at 300 nodes a move
+	// an idle machine played all 40 games before the first write.
 	args := func(out string) []string {
 		return []string{"datagen", "-out", out, "-format", "pgn", "-games", strconv.Itoa(games),
-			"-nodes", "300", "-threads", "2", "-progress", "0", "-seed", "7"}
+			"-nodes", "3000", "-threads", "2", "-progress", "0", "-seed", "7"}
 	}
 
 	// The reference: one uninterrupted run, in process.
