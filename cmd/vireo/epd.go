@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register(command{"epd", "epd FILE", "run a test suite with bm/am operations and count the solved positions", cmdEPD})
+	register(command{"epd", "epd FILE", "run a test suite with bm/am operations and count the solved positions (and STS points where lines carry c8/c9)", cmdEPD})
 }
 
 func cmdEPD(args []string) int {
@@ -49,6 +49,7 @@ func cmdEPD(args []string) int {
 	}
 	sc := bufio.NewScanner(f)
 	line, total, solved := 0, 0, 0
+	sts := newSTSTally()
 	start := time.Now()
 	for sc.Scan() {
 		line++
@@ -69,6 +70,11 @@ func cmdEPD(args []string) int {
 			}
 			continue
 		}
+		points, err := stsPoints(rec)
+		if err != nil {
+			fmt.Printf("%s:%d: %v (skipped)\n", fs.Arg(0), line, err)
+			continue
+		}
 		lim := search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}
 		if *nodes > 0 || *depth > 0 {
 			lim = search.Limits{Nodes: *nodes, Depth: *depth}
@@ -77,6 +83,9 @@ func cmdEPD(args []string) int {
 		res := s.Search(rec.Pos, lim)
 		ok := (bm == nil || bm[res.Best]) && (am == nil || !am[res.Best])
 		total++
+		if points != nil {
+			sts.add(rec.ID(), points[res.Best], maxPoints(points))
+		}
 		verdict := "fail"
 		if ok {
 			solved++
@@ -97,6 +106,7 @@ func cmdEPD(args []string) int {
 			fmt.Printf("%s %-10s played %-7s%s  (depth %d, score %d)\n", verdict, id, rec.Pos.SAN(res.Best), want, res.Depth, res.Score)
 		}
 	}
+	sts.print(os.Stdout)
 	fmt.Printf("Solved %d of %d (%.1f%%) in %.1f s\n", solved, total, 100*float64(solved)/float64(max(total, 1)), time.Since(start).Seconds())
 	return 0
 }
