@@ -57,29 +57,31 @@ func maxPoints(m map[chess.Move]int) int {
 }
 
 // stsTally sums points by theme, the part of an STS id before its
-// number ("STS(v1.0) Undermine.001" is theme "STS(v1.0) Undermine").
+// number ("STS(v1.0) Undermine.001" is theme "STS(v1.0) Undermine"),
+// keeping the themes in the order the suite first names them.
 type stsTally struct {
 	order  []string
-	got    map[string]int
-	of     map[string]int
-	counts map[string]int
+	themes map[string]*stsTheme
 }
 
-func newSTSTally() *stsTally {
-	return &stsTally{got: map[string]int{}, of: map[string]int{}, counts: map[string]int{}}
-}
+type stsTheme struct{ got, of, n int }
+
+func newSTSTally() *stsTally { return &stsTally{themes: map[string]*stsTheme{}} }
 
 func (t *stsTally) add(id string, got, of int) {
-	theme := id
+	name := id
 	if i := strings.LastIndexByte(id, '.'); i > 0 {
-		theme = id[:i]
+		name = id[:i]
 	}
-	if _, seen := t.of[theme]; !seen {
-		t.order = append(t.order, theme)
+	th := t.themes[name]
+	if th == nil {
+		th = &stsTheme{}
+		t.themes[name] = th
+		t.order = append(t.order, name)
 	}
-	t.got[theme] += got
-	t.of[theme] += of
-	t.counts[theme]++
+	th.got += got
+	th.of += of
+	th.n++
 }
 
 // print writes one line per theme and the total, or nothing when no
@@ -88,11 +90,12 @@ func (t *stsTally) print(w io.Writer) {
 	if len(t.order) == 0 {
 		return
 	}
-	got, of := 0, 0
-	for _, th := range t.order {
-		fmt.Fprintf(w, "Points %-40s %5d of %5d (%5.1f%%) over %d positions\n", th, t.got[th], t.of[th], 100*float64(t.got[th])/float64(max(t.of[th], 1)), t.counts[th])
-		got += t.got[th]
-		of += t.of[th]
+	var all stsTheme
+	for _, name := range t.order {
+		th := t.themes[name]
+		fmt.Fprintf(w, "Points %-40s %5d of %5d (%5.1f%%) over %d positions\n", name, th.got, th.of, 100*float64(th.got)/float64(max(th.of, 1)), th.n)
+		all.got += th.got
+		all.of += th.of
 	}
-	fmt.Fprintf(w, "Points %d of %d (%.1f%%)\n", got, of, 100*float64(got)/float64(max(of, 1)))
+	fmt.Fprintf(w, "Points %d of %d (%.1f%%)\n", all.got, all.of, 100*float64(all.got)/float64(max(all.of, 1)))
 }
