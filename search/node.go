@@ -335,12 +335,22 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				// Late-move pruning, Ethereal's form: once enough quiet
 				// moves have been seen the rest are skipped, but the
 				// move that reaches the count is still searched.
-				if p.LMPStyle != 0 && depth <= p.LMPDepth {
+				if p.LMPStyle == 1 && depth <= p.LMPDepth {
 					limit := lmpLimit(depth, improving)
 					if quietsSeen >= limit && !mp.quietsSkipped() {
 						w.stats.LMPPruned++
 						w.skipQuiets(mp)
 					}
+				}
+				// Late-move pruning that trusts the history where the
+				// order cannot be trusted: past Ethereal's count a quiet
+				// is dropped unless its history is above LMPKeep, so a
+				// move that has refuted before survives wherever the
+				// order put it.
+				if p.LMPStyle == 2 && depth <= p.LMPDepth && quietsSeen > lmpLimit(depth, improving) &&
+					histScore <= p.LMPKeep && !mp.isKiller(m) {
+					w.stats.LMPPruned++
+					continue
 				}
 				// Late-move pruning, seed 004's form: after enough moves
 				// the rest are skipped; fewer are tried when not improving.

@@ -60,8 +60,11 @@ type Params struct {
 
 	// LMPStyle 1 is Ethereal's late-move pruning (quiet moves counted,
 	// 2.08+0.37d² or 3.87+0.71d² when improving, the move at the count
-	// still searched); 0 seed 004's, with LMPBase and LMPQuiets.
+	// still searched); 0 seed 004's, with LMPBase and LMPQuiets; 2
+	// Ethereal's counts, but each quiet past the count is dropped on its
+	// own unless its history score is above LMPKeep.
 	LMPStyle int
+	LMPKeep  int
 	// ContPrune 1 drops quiet moves whose continuation-history entries
 	// are poor near the leaves (needs ContHistPlies).
 	ContPrune int
@@ -247,7 +250,8 @@ func (p *Params) Table() []ParamInfo {
 		{"LMRAllNode", &p.LMRAllNode, 0, 1, 0, 0},
 		{"LMRDeeperMargin", &p.LMRDeeperMargin, 0, 200, 0, 0},
 		{"LMRShallowerMargin", &p.LMRShallowerMargin, 0, 100, 0, 0},
-		{"LMPStyle", &p.LMPStyle, 0, 1, 0, 0},
+		{"LMPStyle", &p.LMPStyle, 0, 2, 0, 0},
+		{"LMPKeep", &p.LMPKeep, -8192, 8192, 0, 0},
 		{"ContPrune", &p.ContPrune, 0, 1, 0, 0},
 		{"SEDepth", &p.SEDepth, 0, 12, 0, 0},
 		{"SEMargin", &p.SEMargin, 1, 8, 0, 0},
