@@ -42,6 +42,8 @@ func TestFindsMates(t *testing.T) {
 		}},
 		{"SEDepth=0", func(p *Params) { p.SEDepth = 0 }},
 		{"continuation history for ordering", func(p *Params) { p.ContHistPlies, p.ContHistPrune = 2, 0 }},
+		{"LMP Ethereal", func(p *Params) { p.LMPStyle, p.LMPDepth = 1, 8 }},
+		{"LMP keeping good history", func(p *Params) { p.LMPStyle, p.LMPDepth = 2, 8 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
