@@ -332,43 +332,45 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if bestScore > -MateInMax && hasPieces {
 			lmrDepth := max(depth-1-r, 0)
 			if quiet && !inCheck && !(givesCheck && p.ExemptChecks != 0) {
-				// Late-move pruning, Ethereal's form: once enough quiet
-				// moves have been seen the rest are skipped, but the
-				// move that reaches the count is still searched.
-				if p.LMPStyle == 1 && depth <= p.LMPDepth {
-					limit := lmpLimit(depth, improving)
-					if quietsSeen >= limit && !mp.quietsSkipped() {
-						w.stats.LMPPruned++
-						w.skipQuiets(mp)
-					}
-				}
-				// Late-move pruning that trusts the history where the
-				// order cannot be trusted: past Ethereal's count a quiet
-				// is dropped unless its history is above LMPKeep, so a
-				// move that has refuted before survives wherever the
-				// order put it.
-				if p.LMPStyle == 2 && depth <= p.LMPDepth && quietsSeen > lmpLimit(depth, improving) &&
-					histScore <= p.LMPKeep && !mp.isKiller(m) {
-					w.stats.LMPPruned++
-					continue
-				}
-				// Late-move pruning, seed 004's form: after enough moves
-				// the rest are skipped; fewer are tried when not improving.
-				if p.LMPStyle == 0 && depth <= p.LMPDepth {
-					limit := float64(p.LMPBase + depth*depth)
-					if p.ImprovingRate != 0 {
-						limit /= 2 - float64(st.improvingRate)
-					} else if !improving {
-						limit /= 2
-					}
-					count := moveCount
-					if p.LMPQuiets != 0 {
-						count = quietsSeen
-					}
-					if float64(count) >= limit {
-						w.stats.LMPPruned++
-						w.skipQuiets(mp)
-						continue
+				// Late-move pruning, in the form LMPStyle names.
+				if depth <= p.LMPDepth {
+					switch p.LMPStyle {
+					case 0:
+						// Seed 004's: after enough moves the rest are
+						// skipped; fewer are tried when not improving.
+						limit := float64(p.LMPBase + depth*depth)
+						if p.ImprovingRate != 0 {
+							limit /= 2 - float64(st.improvingRate)
+						} else if !improving {
+							limit /= 2
+						}
+						count := moveCount
+						if p.LMPQuiets != 0 {
+							count = quietsSeen
+						}
+						if float64(count) >= limit {
+							w.stats.LMPPruned++
+							w.skipQuiets(mp)
+							continue
+						}
+					case 1:
+						// Ethereal's: once enough quiet moves have been
+						// seen the rest are skipped, but the move that
+						// reaches the count is still searched.
+						if quietsSeen >= lmpLimit(depth, improving) && !mp.quietsSkipped() {
+							w.stats.LMPPruned++
+							w.skipQuiets(mp)
+						}
+					case 2:
+						// Ethereal's count where the order cannot be
+						// trusted: past it a quiet is dropped unless its
+						// history is above LMPKeep, so a move that has
+						// refuted before survives wherever the order
+						// put it.
+						if quietsSeen > lmpLimit(depth, improving) && histScore <= p.LMPKeep && !mp.isKiller(m) {
+							w.stats.LMPPruned++
+							continue
+						}
 					}
 				}
 				// Futility pruning: a quiet move cannot lift a hopeless
