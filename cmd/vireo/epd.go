@@ -11,6 +11,7 @@ import (
 
 	"vireo/chess"
 	"vireo/data"
+	"vireo/eval"
 	"vireo/search"
 )
 
@@ -26,6 +27,7 @@ func cmdEPD(args []string) int {
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	quiet := fs.Bool("q", false, "print only failures and the total")
+	params := fs.String("params", "", "evaluation parameter file (as EvalFile) instead of the compiled-in values")
 	var sets setFlags
 	fs.Var(&sets, "set", "search parameter NAME=VALUE (repeatable), as vireo spsa lists them")
 	if err := fs.Parse(reorder(args)); err != nil {
@@ -35,6 +37,16 @@ func cmdEPD(args []string) int {
 		fmt.Fprintln(os.Stderr, "usage: vireo epd FILE [--movetime MS | --nodes N | --depth D] [--threads T]")
 		return 2
 	}
+	// The parameter file is read before the suite so that a bad one stops
+	// the run instead of scoring the compiled-in evaluation under its name.
+	var ep *eval.Params
+	if *params != "" {
+		var err error
+		if ep, err = eval.LoadParams(*params); err != nil {
+			fmt.Fprintf(os.Stderr, "epd: --params: %v\n", err)
+			return 2
+		}
+	}
 	f, err := os.Open(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "epd: %v\n", err)
@@ -42,6 +54,9 @@ func cmdEPD(args []string) int {
 	}
 	defer f.Close()
 	s := search.NewSearcher(*hash)
+	if ep != nil {
+		s.SetEvalParams(ep)
+	}
 	s.SetThreads(*threads)
 	if err := sets.apply(&s.Params); err != nil {
 		fmt.Fprintf(os.Stderr, "epd: --set: %v\n", err)
