@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(command{"epd", "epd FILE", "run a test suite with bm/am operations and count the solved positions (and STS points where lines carry c8/c9)", cmdEPD})
+	register(command{"epd", "epd [--params F] FILE", "run a test suite with bm/am operations and count the solved positions (and STS points where lines carry c8/c9)", cmdEPD})
 }
 
 func cmdEPD(args []string) int {
@@ -34,7 +34,7 @@ func cmdEPD(args []string) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: vireo epd FILE [--movetime MS | --nodes N | --depth D] [--threads T]")
+		fmt.Fprintln(os.Stderr, "usage: vireo epd FILE [--movetime MS | --nodes N | --depth D] [--threads T] [--params F]")
 		return 2
 	}
 	// The parameter file is read before the suite so that a bad one stops
