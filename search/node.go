@@ -384,6 +384,14 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				// History pruning: quiets that keep failing at low depth.
 				if lmrDepth < p.HistPruneDepth && histScore < -p.HistPruneMargin*depth && !mp.isKiller(m) {
 					w.stats.HistoryPruned++
+					if p.HistPruneSkip != 0 && mp.from == stageQuiets && (p.ContHistPrune != 0 || w.hist.contPlies == 0) {
+						w.stats.HistPruneSkips++
+						if p.ExemptChecks != 0 {
+							mp.skipQuietsButChecks()
+						} else {
+							mp.skipQuiets()
+						}
+					}
 					continue
 				}
 				// Continuation pruning (Ethereal's counter-move and

@@ -37,6 +37,12 @@ type Params struct {
 	SEEQuietDepth, SEEQuietMargin, SEENoisyDepth, SEENoisyMargin int
 
 	HistPruneDepth, HistPruneMargin int
+	// HistPruneSkip 1 ends a node's quiet moves (but for the checks that
+	// ExemptChecks spares) at the first one history pruning drops from
+	// the history-ordered stage: every quiet after it scores no higher
+	// and stands no shallower, so it would be dropped too, by history or
+	// by futility pruning, after a selection pass of its own.
+	HistPruneSkip int
 
 	LMRDepth, LMRBase, LMRDivisor, LMRHistDivisor int
 	// LMRHistDivG divides the gravity-form history sum into plies of
@@ -179,7 +185,7 @@ func DefaultParams() Params {
 		LMPDepth: 0, LMPBase: 3, LMPQuiets: 0,
 		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
-		HistPruneDepth: 3, HistPruneMargin: 2048,
+		HistPruneDepth: 3, HistPruneMargin: 2048, HistPruneSkip: 0,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRHistDivG: 5000,
 		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
 		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10, LMRAllNode: 0,
@@ -237,6 +243,7 @@ func (p *Params) Table() []ParamInfo {
 		{"SEENoisyMargin", &p.SEENoisyMargin, 5, 100, 0, 0},
 		{"HistPruneDepth", &p.HistPruneDepth, 0, 8, 0, 0},
 		{"HistPruneMargin", &p.HistPruneMargin, 0, 8192, 0, 0},
+		{"HistPruneSkip", &p.HistPruneSkip, 0, 1, 0, 0},
 		{"LMRDepth", &p.LMRDepth, 0, 6, 0, 0},
 		{"LMRBase", &p.LMRBase, 0, 200, 0, 0},
 		{"LMRDivisor", &p.LMRDivisor, 100, 400, 0, 0},

@@ -44,6 +44,8 @@ func TestFindsMates(t *testing.T) {
 		{"continuation history for ordering", func(p *Params) { p.ContHistPlies, p.ContHistPrune = 2, 0 }},
 		{"LMP Ethereal", func(p *Params) { p.LMPStyle, p.LMPDepth = 1, 8 }},
 		{"LMP keeping good history", func(p *Params) { p.LMPStyle, p.LMPDepth = 2, 8 }},
+		{"HistPruneSkip=1", func(p *Params) { p.HistPruneSkip = 1 }},
+		{"HistPruneSkip=1 ExemptChecks=0", func(p *Params) { p.HistPruneSkip, p.ExemptChecks = 1, 0 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}

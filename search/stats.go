@@ -52,6 +52,7 @@ type Stats struct {
 	FutilityPruned             uint64
 	SEEQuietPruned, SEENoisy   uint64
 	ContPruned                 uint64
+	HistPruneSkips             uint64 // nodes whose quiets history pruning ended (HistPruneSkip)
 	LMRSearches, LMRReSearches uint64
 	LMRDeeper, LMRShallower    uint64
 	LMRReductionSum            uint64
@@ -115,6 +116,7 @@ func (s *Stats) counters() []counter {
 		mk("late move pruned", func(x *Stats) *uint64 { return &x.LMPPruned }),
 		mk("futility pruned", func(x *Stats) *uint64 { return &x.FutilityPruned }),
 		mk("history pruned", func(x *Stats) *uint64 { return &x.HistoryPruned }),
+		mk("history pruning ended the quiets", func(x *Stats) *uint64 { return &x.HistPruneSkips }),
 		mk("continuation pruned", func(x *Stats) *uint64 { return &x.ContPruned }),
 		mk("SEE pruned quiet", func(x *Stats) *uint64 { return &x.SEEQuietPruned }),
 		mk("SEE pruned noisy", func(x *Stats) *uint64 { return &x.SEENoisy }),

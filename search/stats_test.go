@@ -88,3 +88,27 @@ func TestBadNoisyLast(t *testing.T) {
 		}
 	}
 }
+
+// TestHistPruneSkip: with HistPruneSkip the first quiet that history
+// pruning drops from the history-ordered stage ends that node's quiets,
+// so the bench at the same depth counts such endings and far fewer
+// history prunes; without it there are none.
+func TestHistPruneSkip(t *testing.T) {
+	depth := 7
+	if testing.Short() {
+		depth = 5
+	}
+	off := BenchWith(DefaultParams(), depth, 16)
+	p := DefaultParams()
+	p.HistPruneSkip = 1
+	on := BenchWith(p, depth, 16)
+	if off.Stats.HistPruneSkips != 0 {
+		t.Errorf("HistPruneSkip 0 ended the quiets %d times", off.Stats.HistPruneSkips)
+	}
+	if on.Stats.HistPruneSkips == 0 {
+		t.Fatal("HistPruneSkip 1 never ended the quiets")
+	}
+	if on.Stats.HistoryPruned >= off.Stats.HistoryPruned {
+		t.Errorf("history prunes %d with the skip, %d without: the skip should spare the prunes after the first", on.Stats.HistoryPruned, off.Stats.HistoryPruned)
+	}
+}
