@@ -71,18 +71,14 @@ def main():
     a = ap.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        base = os.path.join(tmp, "base.txt")
-        if a.params:
-            with open(a.params) as f:
-                text = f.read()
-            with open(base, "w") as f:
-                f.write(text)
-        else:
+        base = a.params
+        if not base:
+            base = os.path.join(tmp, "compiled-in.txt")
             res = subprocess.run([a.vireo, "eval", "--write-params", base], capture_output=True, text=True)
             if res.returncode != 0:
                 sys.exit(f"suite-noise: {a.vireo} eval --write-params failed: {res.stderr.strip()}")
-            with open(base) as f:
-                text = f.read()
+        with open(base) as f:
+            text = f.read()
         files = [base]
         for seed in range(1, a.runs + 1):
             p = os.path.join(tmp, f"p{seed}.txt")

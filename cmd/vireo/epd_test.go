@@ -1,32 +1,11 @@
 package main
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-// runEPD runs cmdEPD and returns its exit status and standard output.
-func runEPD(t *testing.T, args ...string) (int, string) {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout := os.Stdout
-	os.Stdout = w
-	done := make(chan string)
-	go func() {
-		b, _ := io.ReadAll(r)
-		done <- string(b)
-	}()
-	code := cmdEPD(args)
-	os.Stdout = stdout
-	w.Close()
-	return code, <-done
-}
 
 // TestEPDParams: --params scores the suite with the file's evaluation,
 // and a file that is missing or malformed stops the run before any
@@ -54,7 +33,7 @@ func TestEPDParams(t *testing.T) {
 		{"missing", []string{suite, "--depth", "4", "--params", filepath.Join(dir, "none.txt")}, 2, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out := runEPD(t, tc.args...)
+			code, out := captured(t, &os.Stdout, func() int { return cmdEPD(tc.args) })
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d; output:\n%s", code, tc.code, out)
 			}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,19 +60,11 @@ func TestParseMatchTablebase(t *testing.T) {
 // match without adjudication.
 func TestMatchMissingTablebases(t *testing.T) {
 	for _, dir := range []string{"/no/such/dir", t.TempDir()} {
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		stderr := os.Stderr
-		os.Stderr = w
-		code := cmdMatch([]string{"-engine", "cmd=/bin/sh", "name=A", "-engine", "cmd=/bin/sh", "name=B",
-			"-each", "tc=1+0.01", "-tb", dir})
-		os.Stderr = stderr
-		w.Close()
-		msg, _ := io.ReadAll(r)
-		r.Close()
-		if code != 1 || !strings.Contains(string(msg), dir) {
+		code, msg := captured(t, &os.Stderr, func() int {
+			return cmdMatch([]string{"-engine", "cmd=/bin/sh", "name=A", "-engine", "cmd=/bin/sh", "name=B",
+				"-each", "tc=1+0.01", "-tb", dir})
+		})
+		if code != 1 || !strings.Contains(msg, dir) {
 			t.Errorf("-tb %s: exit %d, stderr %q; want 1 and a message naming the path", dir, code, msg)
 		}
 	}
@@ -95,19 +86,11 @@ func TestMatchRefusedOption(t *testing.T) {
 		t.Fatal(err)
 	}
 	pgn := filepath.Join(dir, "games.pgn")
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stderr := os.Stderr
-	os.Stderr = w
-	code := cmdMatch([]string{"-engine", "cmd=" + engine, "name=Good", "-engine", "cmd=" + engine, "name=Broken",
-		"option.EvalFile=/no/such/weights.txt", "-each", "nodes=1000", "-rounds", "1", "-pgnout", pgn})
-	os.Stderr = stderr
-	w.Close()
-	msg, _ := io.ReadAll(r)
-	r.Close()
-	if code == 0 || !strings.Contains(string(msg), "Broken") || !strings.Contains(string(msg), "/no/such/weights.txt") {
+	code, msg := captured(t, &os.Stderr, func() int {
+		return cmdMatch([]string{"-engine", "cmd=" + engine, "name=Good", "-engine", "cmd=" + engine, "name=Broken",
+			"option.EvalFile=/no/such/weights.txt", "-each", "nodes=1000", "-rounds", "1", "-pgnout", pgn})
+	})
+	if code == 0 || !strings.Contains(msg, "Broken") || !strings.Contains(msg, "/no/such/weights.txt") {
 		t.Errorf("exit %d, stderr %q; want a failure naming the engine and the file", code, msg)
 	}
 	if b, err := os.ReadFile(pgn); err == nil && strings.Contains(string(b), "[Result") {
