@@ -4,11 +4,14 @@
 # names that already have DIR/res-NAME.txt. The file is re-read after each
 # test, so lines can be added or reordered while it runs.
 #
-# queue.txt lines:  NAME|NEWBIN[:BASEBIN]|new options|base options|rounds|each[|sprt]
+# queue.txt lines:  NAME|NEWBIN[:BASEBIN]|new options|base options|rounds|each[|sprt[|extra]]
 #   seeq|vireo-tune|option.SEEQuietDepth=8||100|nodes=10000
 #   tuned|vireo-new:vireo-base|||300|tc=4+0.04
 #   simpl|vireo-new:vireo-base|||3000|nodes=25000|elo0=-5 elo1=0
-# The optional last field sets that test's SPRT bounds.
+#   eth|vireo:ethereal|||200|tc=10+0.1|none|-resign movecount=3 score=1000
+# The optional seventh field sets that test's SPRT bounds; "none" plays
+# all its rounds, for a measurement of fixed length. The eighth is added
+# to the match's arguments (adjudication, for instance).
 # Binaries are paths relative to DIR, built with -tags tune so that search
 # parameters are UCI options. Each test is an SPRT (SPRT="elo0=0 elo1=10"
 # unless the environment says otherwise) that may end early; its summary
@@ -25,17 +28,19 @@ dir=${1:?usage: screen-queue.sh DIR}
 book=${BOOK:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/openings/noob_3moves.epd}
 cd "$dir" || exit 1
 while true; do
-  line=$(grep -v '^#' queue.txt | while IFS='|' read -r name bin nopts bopts rounds each sprt; do
-    [ -n "$name" ] && [ ! -f "res-$name.txt" ] && { echo "$name|$bin|$nopts|$bopts|$rounds|$each|$sprt"; break; }; done)
+  line=$(grep -v '^#' queue.txt | while IFS='|' read -r name bin nopts bopts rounds each sprt extra; do
+    [ -n "$name" ] && [ ! -f "res-$name.txt" ] && { echo "$name|$bin|$nopts|$bopts|$rounds|$each|$sprt|$extra"; break; }; done)
   [ -z "$line" ] && { echo "queue empty $(date +%T)" >> queue.log; exit 0; }
-  IFS='|' read -r name bin nopts bopts rounds each sprt <<< "$line"
+  IFS='|' read -r name bin nopts bopts rounds each sprt extra <<< "$line"
   nb=${bin%%:*}; bb=${bin#*:}
+  sprtargs="-sprt ${sprt:-${SPRT:-elo0=0 elo1=10}} alpha=0.05 beta=0.05"
+  [ "$sprt" = none ] && sprtargs=""
   echo "start $name $(date +%T)" >> queue.log
   # shellcheck disable=SC2086 # options are words
   nice -n -10 "./$nb" match -engine cmd="./$nb" name=new $nopts -engine cmd="./$bb" name=base $bopts \
     -each "${each:-nodes=10000}" option.Hash=16 option.Threads=1 -rounds "${rounds:-100}" -games 2 -concurrency 2 \
     -openings file="$book" format=epd order=random \
-    -sprt ${sprt:-${SPRT:-elo0=0 elo1=10}} alpha=0.05 beta=0.05 -pgnout "screen-$name.pgn" -resume -ratinginterval 100 > "screen-$name.txt" 2>&1
+    $sprtargs $extra -pgnout "screen-$name.pgn" -resume -ratinginterval 100 > "screen-$name.txt" 2>&1
   { grep -A8 "^Results of" "screen-$name.txt" | tail -9; tail -4 "screen-$name.txt"; } > "res-$name.txt"
   echo "done $name $(date +%T)" >> queue.log
 done
