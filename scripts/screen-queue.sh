@@ -14,7 +14,8 @@
 # to the match's arguments (adjudication, for instance).
 # Binaries are paths relative to DIR, built with -tags tune so that search
 # parameters are UCI options. Each test is an SPRT (SPRT="elo0=0 elo1=10"
-# unless the environment says otherwise) that may end early; its summary
+# unless the environment or its line says otherwise; not with "none")
+# that may end early; its summary
 # goes to res-NAME.txt, the games to screen-NAME.pgn. A test cut short
 # (the queue killed, the machine restarted) resumes from its state file
 # when the queue is started again: -resume starts afresh where none is.
