@@ -42,6 +42,8 @@ while true; do
     -each "${each:-nodes=10000}" option.Hash=16 option.Threads=1 -rounds "${rounds:-100}" -games 2 -concurrency 2 \
     -openings file="$book" format=epd order=random \
     $sprtargs $extra -pgnout "screen-$name.pgn" -resume -ratinginterval 100 > "screen-$name.txt" 2>&1
-  { grep -A8 "^Results of" "screen-$name.txt" | tail -9; tail -4 "screen-$name.txt"; } > "res-$name.txt"
+  # The runner's last summary to the end of its output: result, SPRT verdict, failures.
+  awk '/^Results of/ { on = 1; out = "" } on { out = out $0 "\n" } END { printf "%s", out }' "screen-$name.txt" > "res-$name.txt.tmp" &&
+    mv "res-$name.txt.tmp" "res-$name.txt"
   echo "done $name $(date +%T)" >> queue.log
 done
