@@ -357,7 +357,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 						// Ethereal's: once enough quiet moves have been
 						// seen the rest are skipped, but the move that
 						// reaches the count is still searched.
-						if quietsSeen >= lmpLimit(depth, improving) && !mp.quietsSkipped() {
+						if quietsSeen >= lmpLimit(depth, improving)*p.LMPScale/100 && !mp.quietsSkipped() {
 							w.stats.LMPPruned++
 							w.skipQuiets(mp)
 						}
@@ -367,7 +367,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 						// history is above LMPKeep, so a move that has
 						// refuted before survives wherever the order
 						// put it.
-						if quietsSeen > lmpLimit(depth, improving) && histScore <= p.LMPKeep && !mp.isKiller(m) {
+						if quietsSeen > lmpLimit(depth, improving)*p.LMPScale/100 && histScore <= p.LMPKeep && !mp.isKiller(m) {
 							w.stats.LMPPruned++
 							continue
 						}
@@ -549,6 +549,10 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					w.stats.cutoff(played, mp.from, firstStage, depth)
 					if mp.from == stageQuiets {
 						w.stats.QuietCutRank += uint64(mp.quietsOut)
+					}
+					if quiet && !inCheck && depth <= 8 {
+						w.stats.ShallowQuietCuts++
+						w.stats.PastLMPCount += uint64(b2i(quietsSeen > lmpLimit(depth, improving)))
 					}
 					w.updateStats(ply, m, quiet, quietsTried, noisyTried, depth, &ct)
 					break

@@ -40,6 +40,12 @@ type Stats struct {
 	// by the quiet-stage cutoffs it says how well history orders them,
 	// which is what late-move pruning relies on.
 	QuietCutRank uint64
+	// ShallowQuietCuts counts the cutoffs by a quiet move, not in check,
+	// at depth 8 or less (where Ethereal's late-move pruning acts), and
+	// PastLMPCount those among them made by a quiet that came after
+	// Ethereal's count (lmpLimit), so would never have been searched with
+	// it: the cutoffs late-move pruning gives up.
+	ShallowQuietCuts, PastLMPCount uint64
 
 	// Whole-node pruning: tried (conditions met) and succeeded.
 	RazorTried, RazorCut       uint64
@@ -133,6 +139,8 @@ func (s *Stats) counters() []counter {
 		mk("singular multi-cut", func(x *Stats) *uint64 { return &x.SEMultiCut }),
 		mk("check extensions", func(x *Stats) *uint64 { return &x.CheckExtensions }),
 		mk("quiet-stage cutoff rank sum", func(x *Stats) *uint64 { return &x.QuietCutRank }),
+		mk("quiet cutoffs at depth <= 8", func(x *Stats) *uint64 { return &x.ShallowQuietCuts }),
+		mk("quiet cutoffs past the late-move count", func(x *Stats) *uint64 { return &x.PastLMPCount }),
 		mk("qsearch stand pat", func(x *Stats) *uint64 { return &x.QStandPat }),
 		mk("qsearch cutoffs", func(x *Stats) *uint64 { return &x.QCutoffs }),
 		mk("qsearch cutoffs first", func(x *Stats) *uint64 { return &x.QCutoffsFirst }),
@@ -232,6 +240,10 @@ func (s *Stats) Print(out io.Writer) {
 	fmt.Fprintf(out, "tt hit rate: %.1f%% of %d probes (cut %.1f%%)\n", pct(s.TTHits, s.TTProbes), s.TTProbes, pct(s.TTCuts, s.TTProbes))
 	if q := s.CutoffByStage[stageQuiets]; q > 0 {
 		fmt.Fprintf(out, "quiet cutoffs: mean rank %.2f among the history-ordered quiets\n", float64(s.QuietCutRank)/float64(q))
+	}
+	if s.ShallowQuietCuts > 0 {
+		fmt.Fprintf(out, "quiet cutoffs past the late-move count: %.1f%% of %d at depth 8 or less\n",
+			pct(s.PastLMPCount, s.ShallowQuietCuts), s.ShallowQuietCuts)
 	}
 	if s.LMRSearches > 0 {
 		fmt.Fprintf(out, "lmr re-search rate: %.1f%% (mean reduction %.2f plies)\n",

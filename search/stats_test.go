@@ -54,6 +54,36 @@ func TestBenchStats(t *testing.T) {
 	}
 }
 
+// TestPastLMPCount checks the count of quiet cutoffs past Ethereal's
+// late-move count: without late-move pruning some cutoffs come that
+// late, and with it (LMPStyle 1, which searches no quiet past the count)
+// almost none can; never more than the shallow quiet cutoffs.
+func TestPastLMPCount(t *testing.T) {
+	depth := 7
+	if testing.Short() {
+		depth = 6
+	}
+	off := BenchWith(DefaultParams(), depth, 16).Stats
+	p := DefaultParams()
+	p.LMPStyle, p.LMPDepth = 1, 8
+	on := BenchWith(p, depth, 16).Stats
+	for _, c := range []struct {
+		name string
+		s    Stats
+	}{{"off", off}, {"on", on}} {
+		if c.s.ShallowQuietCuts == 0 || c.s.PastLMPCount > c.s.ShallowQuietCuts {
+			t.Errorf("LMP %s: %d of %d shallow quiet cutoffs past the count", c.name, c.s.PastLMPCount, c.s.ShallowQuietCuts)
+		}
+	}
+	offShare := float64(off.PastLMPCount) / float64(off.ShallowQuietCuts)
+	onShare := float64(on.PastLMPCount) / float64(on.ShallowQuietCuts)
+	// The few left with it on are in pawn endings, where no move is
+	// pruned.
+	if offShare < 0.02 || onShare > offShare/5 {
+		t.Errorf("past the late-move count: %.1f%% without late-move pruning, %.1f%% with it", 100*offShare, 100*onShare)
+	}
+}
+
 // TestBadNoisyLast checks the picker's order with BadNoisyLast: the
 // losing capture comes after every quiet move, and before them without.
 func TestBadNoisyLast(t *testing.T) {
