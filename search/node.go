@@ -333,7 +333,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			lmrDepth := max(depth-1-r, 0)
 			if quiet && !inCheck && !(givesCheck && p.ExemptChecks != 0) {
 				// Late-move pruning, in the form LMPStyle names.
-				if depth <= p.LMPDepth {
+				if depth <= p.LMPDepth && (p.LMPStyle == 0 || depth >= p.LMPMinDepth) {
 					switch p.LMPStyle {
 					case 0:
 						// Seed 004's: after enough moves the rest are
