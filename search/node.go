@@ -279,6 +279,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	mp.init(pos, &w.hist, ct, ttMove, killers)
 	mp.badLast, mp.goodSEE, mp.killerSEE = p.BadNoisyLast != 0, p.GoodNoisySEE, p.KillerSEE != 0
+	mp.escapeBonus, mp.checkBonus = int32(p.QuietEscapeBonus), int32(p.QuietCheckBonus)
 	us := pos.SideToMove()
 	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
 	bestScore := tbFloor

@@ -64,6 +64,12 @@ type picker struct {
 	// killerSEE demotes a killer that loses material by SEE to the
 	// quiet moves.
 	killerSEE bool
+	// escapeBonus and checkBonus raise, in the quiet order, a move that
+	// takes a piece attacked by a lesser one to a square no such piece
+	// attacks, and a move that gives check (0: off). At depth 1 and 2
+	// such moves are 7% of the quiets but a third of the cutoffs made
+	// past Ethereal's late-move count (docs/search.md).
+	escapeBonus, checkBonus int32
 }
 
 // init prepares a picker for the main search. killers holds the two
@@ -136,13 +142,67 @@ func (mp *picker) genQuiets() {
 	pos := mp.pos
 	c := pos.SideToMove()
 	mp.nQuiet, mp.quietIdx = 0, 0
+	var th threats
+	if mp.escapeBonus != 0 {
+		th = threatsTo(pos, c)
+	}
 	for _, m := range mp.list.Slice() {
 		if m == mp.ttMove {
 			continue
 		}
-		mp.quiets[mp.nQuiet] = scoredMove{m, mp.hist.quiet(c, pos.PieceOn(m.From()), m, &mp.ct)}
+		pc := pos.PieceOn(m.From())
+		s := mp.hist.quiet(c, pc, m, &mp.ct)
+		if th.threatened.Has(m.From()) && !th.safeFrom(pc.Type()).Has(m.To()) {
+			s += mp.escapeBonus
+		}
+		if mp.checkBonus != 0 && pos.GivesCheck(m) {
+			s += mp.checkBonus
+		}
+		mp.quiets[mp.nQuiet] = scoredMove{m, s}
 		mp.nQuiet++
 	}
+}
+
+// threats are the squares the opponent's pawns, minor pieces and rooks
+// attack, and the side's pieces that a lesser piece attacks.
+type threats struct {
+	byPawn, byMinor, byRook chess.Bitboard
+	threatened              chess.Bitboard
+}
+
+// threatsTo finds the pieces of side c attacked by a lesser piece.
+func threatsTo(pos *chess.Position, c chess.Color) threats {
+	them, occ := c.Other(), pos.Occupied()
+	var t threats
+	t.byPawn = chess.PawnAttacksBB(pos.Pieces(them, chess.Pawn), them)
+	t.byMinor = t.byPawn
+	for b := pos.Pieces(them, chess.Knight); b != 0; b &= b - 1 {
+		t.byMinor |= chess.KnightAttacks(b.LSB())
+	}
+	for b := pos.Pieces(them, chess.Bishop); b != 0; b &= b - 1 {
+		t.byMinor |= chess.BishopAttacks(b.LSB(), occ)
+	}
+	t.byRook = t.byMinor
+	for b := pos.Pieces(them, chess.Rook); b != 0; b &= b - 1 {
+		t.byRook |= chess.RookAttacks(b.LSB(), occ)
+	}
+	t.threatened = pos.Pieces(c, chess.Queen)&t.byRook |
+		pos.Pieces(c, chess.Rook)&t.byMinor |
+		(pos.Pieces(c, chess.Knight)|pos.Pieces(c, chess.Bishop))&t.byPawn
+	return t
+}
+
+// safeFrom is where a piece of type pt is attacked by a lesser piece.
+func (t *threats) safeFrom(pt chess.PieceType) chess.Bitboard {
+	switch pt {
+	case chess.Queen:
+		return t.byRook
+	case chess.Rook:
+		return t.byMinor
+	case chess.Knight, chess.Bishop:
+		return t.byPawn
+	}
+	return 0
 }
 
 // best moves the highest-scored remaining move of list[from:n] to the
