@@ -67,7 +67,7 @@ type picker struct {
 	// escapeBonus and checkBonus raise, in the quiet order, a move that
 	// takes a piece attacked by a lesser one to a square no such piece
 	// attacks, and a move that gives check (0: off). At depth 1 and 2
-	// such moves are 7% of the quiets but a third of the cutoffs made
+	// such moves are about 7% of the quiets but a third of the cutoffs made
 	// past Ethereal's late-move count (docs/search.md).
 	escapeBonus, checkBonus int32
 }
@@ -152,7 +152,7 @@ func (mp *picker) genQuiets() {
 		}
 		pc := pos.PieceOn(m.From())
 		s := mp.hist.quiet(c, pc, m, &mp.ct)
-		if th.threatened.Has(m.From()) && !th.safeFrom(pc.Type()).Has(m.To()) {
+		if th.threatened.Has(m.From()) && !th.lesserAttacks(pc.Type()).Has(m.To()) {
 			s += mp.escapeBonus
 		}
 		if mp.checkBonus != 0 && pos.GivesCheck(m) {
@@ -192,8 +192,9 @@ func threatsTo(pos *chess.Position, c chess.Color) threats {
 	return t
 }
 
-// safeFrom is where a piece of type pt is attacked by a lesser piece.
-func (t *threats) safeFrom(pt chess.PieceType) chess.Bitboard {
+// lesserAttacks are the squares where a piece of type pt is attacked by
+// a lesser piece.
+func (t *threats) lesserAttacks(pt chess.PieceType) chess.Bitboard {
 	switch pt {
 	case chess.Queen:
 		return t.byRook
