@@ -10,6 +10,10 @@ import "vireo/chess"
 // and the counter move.
 type History struct {
 	good, bad [2][64][64]int32
+	// share caches shareOf of each (good, bad) pair, so that scoring a
+	// quiet move reads one entry and divides nothing; the zero value
+	// matches empty tables. Only updateRel and Age write it.
+	share [2][64][64]int16
 
 	main    [2][64][64]int16
 	capt    [16][64][8]int16 // [moved piece][to][captured type]
@@ -44,13 +48,11 @@ func (h *History) configure(p *Params) {
 	h.counterOn = p.CounterMove != 0
 }
 
-// relScore is seed 004's share of good outcomes, 0..historyScale, which
-// ranks untried moves in the middle: above moves that keep failing,
-// below moves that keep cutting.
-func (h *History) relScore(c chess.Color, m chess.Move) int32 {
-	g := h.good[c][m.From()][m.To()]
-	b := h.bad[c][m.From()][m.To()]
-	return int32((int64(g) + 1) * historyScale / (int64(g) + int64(b) + 2))
+// shareOf is seed 004's share of good outcomes for g good and b bad,
+// 0..historyScale, centred on zero: untried moves rank in the middle,
+// above moves that keep failing, below moves that keep cutting.
+func shareOf(g, b int32) int16 {
+	return int16((int64(g)+1)*historyScale/(int64(g)+int64(b)+2) - historyScale/2)
 }
 
 // conts are the continuation tables that apply at a node, nil where the
@@ -63,7 +65,7 @@ func (h *History) quiet(c chess.Color, pc chess.Piece, m chess.Move, ct *conts) 
 	if h.gravity {
 		s = int32(h.main[c][m.From()][m.To()])
 	} else {
-		s = h.relScore(c, m) - historyScale/2
+		s = int32(h.share[c][m.From()][m.To()])
 	}
 	for _, t := range ct {
 		if t != nil {
@@ -175,16 +177,24 @@ func (h *History) updateRel(c chess.Color, best chess.Move, tried []chess.Move, 
 	bonus := int32(depth * depth)
 	g := &h.good[c][best.From()][best.To()]
 	*g += bonus
+	h.setShare(c, best)
 	if *g > historyLimit {
 		h.Age()
 	}
 	for _, m := range tried {
 		b := &h.bad[c][m.From()][m.To()]
 		*b += bonus
+		h.setShare(c, m)
 		if *b > historyLimit {
 			h.Age()
 		}
 	}
+}
+
+// setShare refreshes the cached share of m after its counts changed.
+func (h *History) setShare(c chess.Color, m chess.Move) {
+	f, t := m.From(), m.To()
+	h.share[c][f][t] = shareOf(h.good[c][f][t], h.bad[c][f][t])
 }
 
 // Age halves the seed 004 tables at the start of each search; the
@@ -195,6 +205,7 @@ func (h *History) Age() {
 			for t := range h.good[c][f] {
 				h.good[c][f][t] /= 2
 				h.bad[c][f][t] /= 2
+				h.share[c][f][t] = shareOf(h.good[c][f][t], h.bad[c][f][t])
 			}
 		}
 	}

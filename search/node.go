@@ -314,10 +314,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// and divisors of the gravity form are set for.
 		histScore := 0
 		if quiet {
-			if w.hist.gravity {
-				histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &pruneConts))
-			} else {
-				histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &pruneConts)) * (historyScale / 2) / histRange
+			histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &pruneConts))
+			if !w.hist.gravity && histRange != historyScale/2 {
+				histScore = histScore * (historyScale / 2) / histRange
 			}
 		}
 		// The reduction table is indexed by the move's place among the

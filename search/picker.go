@@ -209,10 +209,10 @@ func (t *threats) lesserAttacks(pt chess.PieceType) chess.Bitboard {
 // best moves the highest-scored remaining move of list[from:n] to the
 // front and returns it; selection sort is cheap because cutoffs come early.
 func best(list []scoredMove, from int) scoredMove {
-	bi := from
+	bi, bs := from, list[from].score
 	for i := from + 1; i < len(list); i++ {
-		if list[i].score > list[bi].score {
-			bi = i
+		if s := list[i].score; s > bs {
+			bi, bs = i, s
 		}
 	}
 	list[from], list[bi] = list[bi], list[from]
