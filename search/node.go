@@ -265,7 +265,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	ct := w.contsAt(ply)
 	var killers [4]chess.Move
 	killers[0], killers[1] = st.killers[0], st.killers[1]
-	if ply >= 2 {
+	if ply >= 2 && p.KillerTwoBack != 0 {
 		killers[2] = w.stack[ply-2].killers[0]
 	}
 	if w.hist.counterOn {

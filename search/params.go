@@ -149,6 +149,10 @@ type Params struct {
 	// only if it does not lose material by SEE; otherwise it is ordered
 	// among the quiets by its history.
 	KillerSEE int
+	// KillerTwoBack 1 adds the first killer of two plies back (the same
+	// side to move) to the killer stage, after this ply's two (seed
+	// 004); 0 leaves it to its history among the quiets.
+	KillerTwoBack int
 
 	// CheckExt extends checks: 0 never, 1 when SEE >= 0 (seed 004), 2 always.
 	CheckExt int
@@ -206,7 +210,7 @@ func DefaultParams() Params {
 		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10, LMRAllNode: 0,
 		LMPStyle: 0, LMPScale: 100, LMPMinDepth: 1, ContPrune: 0,
 		SEDepth: 8, SEMargin: 1, SEDoubleMargin: 1000, SETTDepth: 2, SENegExt: 0, SEQuietLimit: 6, SETacticalLimit: 3,
-		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1,
+		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1, KillerTwoBack: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
@@ -297,6 +301,7 @@ func (p *Params) Table() []ParamInfo {
 		{"TTCutHist", &p.TTCutHist, 0, 1, 0, 0},
 		{"GoodNoisySEE", &p.GoodNoisySEE, -200, 200, 0, 0},
 		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
+		{"KillerTwoBack", &p.KillerTwoBack, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},
