@@ -188,13 +188,15 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			return eval
 		}
 		// Null-move pruning: if passing still fails high, a real move will.
-		// Not in pawn-only endings (zugzwang), not twice in a row; when
-		// improving it is tried a margin below beta as well.
+		// Not in pawn-only endings (zugzwang), not twice in a row, and
+		// (NMPTableGuard) not where the table says this position failed
+		// low; when improving it is tried a margin below beta as well.
 		nmpBeta := beta
 		if improving {
 			nmpBeta -= p.NMPImprovingMargin
 		}
 		if p.NMPDepth > 0 && depth >= p.NMPDepth && eval >= nmpBeta && beta > -MateInMax &&
+			!(p.NMPTableGuard != 0 && hit && tte.Bound&BoundUpper != 0 && ttScore < beta) &&
 			w.stack[ply-1].move != chess.NullMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
 			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
 			r := p.NMPBase + depth/p.NMPDivisor + min(max(eval-beta, 0)/p.NMPEvalDivisor, 3)

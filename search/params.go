@@ -24,6 +24,11 @@ type Params struct {
 	RFPDepth, RFPMargin, RFPImproving int
 
 	NMPDepth, NMPBase, NMPDivisor, NMPEvalDivisor, NMPVerifyDepth, NMPImprovingMargin int
+	// NMPTableGuard 1 skips the null move where the table already holds
+	// an upper bound below beta: a search of this position failed low,
+	// so passing is unlikely to fail high (Ethereal's and Stockfish's
+	// condition).
+	NMPTableGuard int
 
 	IIDDepth, IIRDepth int
 
@@ -245,6 +250,7 @@ func (p *Params) Table() []ParamInfo {
 		{"NMPEvalDivisor", &p.NMPEvalDivisor, 50, 500, 0, 0},
 		{"NMPVerifyDepth", &p.NMPVerifyDepth, 6, 30, 0, 0},
 		{"NMPImprovingMargin", &p.NMPImprovingMargin, 0, 200, 0, 0},
+		{"NMPTableGuard", &p.NMPTableGuard, 0, 1, 0, 0},
 		{"IIDDepth", &p.IIDDepth, 0, 10, 0, 0},
 		{"IIRDepth", &p.IIRDepth, 0, 10, 0, 0},
 		{"ProbCutDepth", &p.ProbCutDepth, 0, 10, 0, 0},
