@@ -845,6 +845,14 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		alpha = max(alpha, bestScore)
 	}
 
+	// A capture must win at least seeMin by SEE to be searched: captures
+	// that lose material cannot raise a quiet position's score, and with
+	// QSSEEFutility one that cannot win back most of the gap to alpha is
+	// not worth a node either (not when escaping check).
+	seeMin := w.p.QSSEEMin
+	if !inCheck && w.p.QSSEEFutility > 0 {
+		seeMin = max(seeMin, alpha-staticEval-w.p.QSSEEFutility)
+	}
 	mp := &w.pickers[ply]
 	mp.initQ(pos, &w.hist, ttMove)
 	bestMove := chess.NoMove
@@ -852,9 +860,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		moveCount++
-		// Captures that lose material by SEE cannot raise a quiet
-		// position's score; skip them (not when escaping check).
-		if !inCheck && !pos.SEE(m, 0) {
+		if !inCheck && !pos.SEE(m, seeMin) {
 			w.stats.QSEEPruned++
 			continue
 		}

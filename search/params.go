@@ -129,6 +129,12 @@ type Params struct {
 	// captures whose victim cannot lift the static evaluation to alpha
 	// with this margin are skipped; 0 = off.
 	QSFutility int
+	// QSSEEMin is what a capture must win by SEE to be searched in
+	// quiescence (0: not lose material; 1: Ethereal 12's, which drops
+	// even trades). QSSEEFutility, when above 0, raises that bar to
+	// alpha − static eval − QSSEEFutility, so that a capture must win
+	// back most of what the position lacks (Ethereal 12's 100).
+	QSSEEMin, QSSEEFutility int
 
 	// TTEval lets a table score replace the static evaluation where its
 	// bound points that way: bit 1 in the main search's pruning rules,
@@ -302,6 +308,8 @@ func (p *Params) Table() []ParamInfo {
 		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
 		{"BadNoisyLast", &p.BadNoisyLast, 0, 1, 0, 0},
 		{"QSFutility", &p.QSFutility, 0, 500, 0, 0},
+		{"QSSEEMin", &p.QSSEEMin, -100, 200, 0, 0},
+		{"QSSEEFutility", &p.QSSEEFutility, 0, 500, 0, 0},
 		{"TTEval", &p.TTEval, 0, 3, 0, 0},
 		{"RootLMR", &p.RootLMR, 0, 1, 0, 0},
 		{"TTCutHist", &p.TTCutHist, 0, 1, 0, 0},
