@@ -51,7 +51,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// Draws by rule, the ply limit, and mate distance pruning: no line
 	// through here can beat a mate already found nearer the root.
 	if w.isDraw(ply) {
-		return 0
+		return w.drawScore()
 	}
 	if ply >= MaxPly {
 		if inCheck {
@@ -605,6 +605,15 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	return bestScore
 }
 
+// drawScore is a draw's score inside the tree: 0, or with DrawJitter
+// +1 or −1 as the node count has bit 1 clear or set.
+func (w *Worker) drawScore() int {
+	if w.p.DrawJitter == 0 {
+		return 0
+	}
+	return 1 - int(w.nodes&2)
+}
+
 // lmpLimit is the number of quiet moves seen after which late-move
 // pruning skips the rest: Ethereal's tuned 2.08 + 0.37·d² when not
 // improving and 3.87 + 0.71·d² when improving.
@@ -789,7 +798,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	pos := w.pos
 	inCheck := pos.InCheck()
 	if w.isDraw(ply) {
-		return 0
+		return w.drawScore()
 	}
 	if ply >= MaxPly {
 		if inCheck {

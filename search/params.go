@@ -167,6 +167,11 @@ type Params struct {
 
 	// CheckExt extends checks: 0 never, 1 when SEE >= 0 (seed 004), 2 always.
 	CheckExt int
+	// DrawJitter 1 scores a draw inside the tree +1 or −1 centipawn by
+	// the node count instead of 0 (Ethereal's and Stockfish's), so that
+	// equal draw scores down different lines do not all tie and a search
+	// is less blind to a repetition it could avoid.
+	DrawJitter int
 
 	// History tables beyond seed 004 (see History), 0 = off.
 	HistGravity, ContHistPlies, CaptHist, CounterMove int
@@ -316,6 +321,7 @@ func (p *Params) Table() []ParamInfo {
 		{"GoodNoisySEE", &p.GoodNoisySEE, -200, 200, 0, 0},
 		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
 		{"KillerTwoBack", &p.KillerTwoBack, 0, 1, 0, 0},
+		{"DrawJitter", &p.DrawJitter, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},

@@ -46,6 +46,10 @@ func TestFindsMates(t *testing.T) {
 		{"LMP keeping good history", func(p *Params) { p.LMPStyle, p.LMPDepth = 2, 8 }},
 		{"HistPruneSkip=1", func(p *Params) { p.HistPruneSkip = 1 }},
 		{"HistPruneSkip=1 ExemptChecks=0", func(p *Params) { p.HistPruneSkip, p.ExemptChecks = 1, 0 }},
+		{"NMPTableGuard=1", func(p *Params) { p.NMPTableGuard = 1 }},
+		{"quiescence SEE Ethereal", func(p *Params) { p.QSSEEMin, p.QSSEEFutility = 1, 100 }},
+		{"KillerTwoBack=0", func(p *Params) { p.KillerTwoBack = 0 }},
+		{"DrawJitter=1", func(p *Params) { p.DrawJitter = 1 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
@@ -108,6 +112,20 @@ func TestPerpetualIsDraw(t *testing.T) {
 	res, p := searchFEN(t, "7k/5p1p/8/6Q1/8/8/qq4PP/7K w - - 0 1", Limits{Depth: 10})
 	if res.Score != 0 {
 		t.Errorf("score %d, want 0 (perpetual check)", res.Score)
+	}
+	p.MakeMove(res.Best)
+	if !p.InCheck() {
+		t.Errorf("best move %v does not give check", res.Best)
+	}
+}
+
+func TestPerpetualWithDrawJitter(t *testing.T) {
+	// The same perpetual with draws scored ±1: the score stays a draw's
+	// and the saving check is still found.
+	res, p := searchFEN(t, "7k/5p1p/8/6Q1/8/8/qq4PP/7K w - - 0 1", Limits{Depth: 10},
+		func(p *Params) { p.DrawJitter = 1 })
+	if res.Score < -1 || res.Score > 1 {
+		t.Errorf("score %d, want -1..1 (perpetual check)", res.Score)
 	}
 	p.MakeMove(res.Best)
 	if !p.InCheck() {
