@@ -72,6 +72,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	w.stats.TTProbes++
 	ttMove := chess.NoMove
 	ttScore := noScore
+	// ttPv: this node is, or has been, on a principal variation.
+	ttPv := pvNode || p.TTPV != 0 && hit && tte.PV
 	if hit {
 		w.stats.TTHits++
 		ttMove = tte.Move
@@ -490,6 +492,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					r = p.LMRNoisyBase/100 - int(w.hist.captScore(pos, m))/p.LMRNoisyDivisor
 				}
 				r -= b2i(pvNode)
+				r -= b2i(ttPv && !pvNode)
 				r += b2i(cutNode)
 				r += p.LMRAllNode * b2i(!pvNode && !cutNode)
 				r += b2i(!improving)
@@ -597,7 +600,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	bestScore = min(bestScore, tbCap)
 	if excluded == chess.NoMove {
 		bound := boundOf(bestScore, origAlpha, beta, pvNode)
-		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound, pvNode)
+		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound, ttPv)
 		if corrOn && learnsCorrection(inCheck, bestMove != chess.NoMove && pos.IsNoisy(bestMove), bound, bestScore, staticEval) {
 			cs.update(p, bestScore-staticEval, depth)
 		}

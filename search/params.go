@@ -172,6 +172,13 @@ type Params struct {
 	// equal draw scores down different lines do not all tie and a search
 	// is less blind to a repetition it could avoid.
 	DrawJitter int
+	// TTPV 1 reduces late moves a ply less at nodes the table marks as
+	// having been on a principal variation (Stockfish's ttPv): a node
+	// searched with a zero window now may still be one whose line the
+	// root has preferred, where a refutation missed costs the most. The
+	// mark is kept on the entry once set, by PV nodes and their
+	// descendants stored through such nodes.
+	TTPV int
 
 	// History tables beyond seed 004 (see History), 0 = off.
 	HistGravity, ContHistPlies, CaptHist, CounterMove int
@@ -322,6 +329,7 @@ func (p *Params) Table() []ParamInfo {
 		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
 		{"KillerTwoBack", &p.KillerTwoBack, 0, 1, 0, 0},
 		{"DrawJitter", &p.DrawJitter, 0, 1, 0, 0},
+		{"TTPV", &p.TTPV, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},
