@@ -168,6 +168,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	w.stack[ply+1].killers = [2]chess.Move{}
 	w.stack[ply+1].excluded = chess.NoMove
+	w.stack[ply+1].cutoffs = 0
 	w.stack[ply+1].doubleExts = st.doubleExts
 
 	// Whole-node pruning, for non-PV nodes not in check.
@@ -303,6 +304,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		pruneConts = conts{}
 	}
 	histRange := w.hist.quietRange(p.ContHistPrune != 0)
+	ttNoisy := ttMove != chess.NoMove && pos.IsNoisy(ttMove)
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		if m == excluded {
@@ -454,6 +456,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 			// The singular search reused the child plies' state.
 			w.stack[ply+1].killers = [2]chess.Move{}
+			w.stack[ply+1].cutoffs = 0
 		}
 		// Check extension (seed 004): a check that does not lose material.
 		if givesCheck && ext == 0 && ply < 2*w.rootDepth && p.CheckExt != 0 && (p.CheckExt == 2 || pos.SEE(m, 0)) {
@@ -493,6 +496,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				}
 				r -= b2i(pvNode)
 				r -= b2i(ttPv && !pvNode)
+				r += p.LMRTTNoisy * b2i(quiet && ttNoisy)
+				r += b2i(p.LMRCutoffs > 0 && w.stack[ply+1].cutoffs > p.LMRCutoffs)
 				r += b2i(cutNode)
 				r += p.LMRAllNode * b2i(!pvNode && !cutNode)
 				r += b2i(!improving)
@@ -551,6 +556,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if score >= beta {
+					st.cutoffs++
 					w.stats.cutoff(played, mp.from, firstStage, depth)
 					if mp.from == stageQuiets {
 						w.stats.QuietCutRank += uint64(mp.quietsOut)

@@ -179,6 +179,15 @@ type Params struct {
 	// mark is kept on the entry once set, by PV nodes and their
 	// descendants stored through such nodes.
 	TTPV int
+	// LMRTTNoisy 1 reduces quiet moves a ply more where the table's move
+	// is a capture or promotion (Stockfish's ttCapture): the position's
+	// best line is tactical, and a quiet alternative rarely beats it.
+	LMRTTNoisy int
+	// LMRCutoffs N > 0 reduces a ply more once the children already
+	// searched at this node have made more than N beta cutoffs between
+	// them (Stockfish's cutoffCnt): their replies keep refuting our
+	// moves, so this is likely an all-node where the next one fails too.
+	LMRCutoffs int
 
 	// History tables beyond seed 004 (see History), 0 = off.
 	HistGravity, ContHistPlies, CaptHist, CounterMove int
@@ -330,6 +339,8 @@ func (p *Params) Table() []ParamInfo {
 		{"KillerTwoBack", &p.KillerTwoBack, 0, 1, 0, 0},
 		{"DrawJitter", &p.DrawJitter, 0, 1, 0, 0},
 		{"TTPV", &p.TTPV, 0, 1, 0, 0},
+		{"LMRTTNoisy", &p.LMRTTNoisy, 0, 1, 0, 0},
+		{"LMRCutoffs", &p.LMRCutoffs, 0, 16, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},

@@ -229,6 +229,7 @@ type frame struct {
 	doubleExts    int         // double extensions on the path to this node
 	piece         chess.Piece // the piece that made move
 	killers       [2]chess.Move
+	cutoffs       int            // beta cutoffs at this ply under the current parent (LMRCutoffs)
 	quiets        [64]chess.Move // quiet moves tried at this node, for history
 	noisies       [32]chess.Move // noisy moves tried, for capture history
 }
