@@ -497,7 +497,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				r -= b2i(pvNode)
 				r -= b2i(ttPv && !pvNode)
 				r += p.LMRTTNoisy * b2i(quiet && ttNoisy)
-				r += b2i(p.LMRCutoffs > 0 && w.stack[ply+1].cutoffs > p.LMRCutoffs)
+				cutoffTerm := p.LMRCutoffs > 0 && w.stack[ply+1].cutoffs > p.LMRCutoffs
+				r += b2i(cutoffTerm)
 				r += b2i(cutNode)
 				r += p.LMRAllNode * b2i(!pvNode && !cutNode)
 				r += b2i(!improving)
@@ -516,6 +517,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					w.stats.LMRSearches++
 					w.stats.LMRReductionSum += uint64(newDepth - d)
 					score = -w.search(lo, -alpha, d, ply+1, pvChild, !pvChild)
+					if cutoffTerm && !pvNode {
+						w.stats.cutoffTerm(cutNode, score > alpha)
+					}
 					if score > alpha {
 						w.stats.LMRReSearches++
 						// The re-search goes a ply deeper when the
@@ -604,6 +608,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 
 	bestScore = min(bestScore, tbCap)
+	if !pvNode && excluded == chess.NoMove {
+		w.stats.nodeType(cutNode, bestScore >= beta)
+	}
 	if excluded == chess.NoMove {
 		bound := boundOf(bestScore, origAlpha, beta, pvNode)
 		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound, ttPv)

@@ -68,6 +68,17 @@ type Stats struct {
 	SEMultiCut                 uint64
 	CheckExtensions            uint64
 	QSEEPruned, QFutility      uint64
+	// Node types as the search predicts them, and how often the
+	// prediction held: zero-window nodes that reached the move loop
+	// flagged as cut-nodes (CutNodes) or all-nodes (AllNodes), and those
+	// among them that failed high.
+	CutNodes, CutNodesHigh uint64
+	AllNodes, AllNodesHigh uint64
+	// Reduced searches that LMRCutoffs made a ply deeper, at predicted
+	// cut-nodes and all-nodes, and how many of them came back above
+	// alpha to be searched again.
+	CutoffTermCut, CutoffTermCutRe uint64
+	CutoffTermAll, CutoffTermAllRe uint64
 }
 
 // cutoffBuckets is the length of the cutoff-index histogram: moves 1..15
@@ -146,6 +157,14 @@ func (s *Stats) counters() []counter {
 		mk("qsearch cutoffs first", func(x *Stats) *uint64 { return &x.QCutoffsFirst }),
 		mk("qsearch SEE pruned", func(x *Stats) *uint64 { return &x.QSEEPruned }),
 		mk("qsearch futility pruned", func(x *Stats) *uint64 { return &x.QFutility }),
+		mk("cut-nodes", func(x *Stats) *uint64 { return &x.CutNodes }),
+		mk("cut-nodes failed high", func(x *Stats) *uint64 { return &x.CutNodesHigh }),
+		mk("all-nodes", func(x *Stats) *uint64 { return &x.AllNodes }),
+		mk("all-nodes failed high", func(x *Stats) *uint64 { return &x.AllNodesHigh }),
+		mk("LMRCutoffs reductions at cut-nodes", func(x *Stats) *uint64 { return &x.CutoffTermCut }),
+		mk("LMRCutoffs re-searches at cut-nodes", func(x *Stats) *uint64 { return &x.CutoffTermCutRe }),
+		mk("LMRCutoffs reductions at all-nodes", func(x *Stats) *uint64 { return &x.CutoffTermAll }),
+		mk("LMRCutoffs re-searches at all-nodes", func(x *Stats) *uint64 { return &x.CutoffTermAllRe }),
 	}
 }
 
@@ -162,6 +181,30 @@ func (s *Stats) cutoff(played, stage, firstStage, depth int) {
 	if played > 1 {
 		s.LateByStage[stage]++
 		s.LateFirstStage[firstStage]++
+	}
+}
+
+// nodeType records a zero-window node's predicted type and whether it
+// failed high.
+func (s *Stats) nodeType(cutNode, high bool) {
+	if cutNode {
+		s.CutNodes++
+		s.CutNodesHigh += uint64(b2i(high))
+	} else {
+		s.AllNodes++
+		s.AllNodesHigh += uint64(b2i(high))
+	}
+}
+
+// cutoffTerm records a reduction LMRCutoffs deepened, at a predicted
+// cut-node or all-node, and whether the reduced search beat alpha.
+func (s *Stats) cutoffTerm(cutNode, above bool) {
+	if cutNode {
+		s.CutoffTermCut++
+		s.CutoffTermCutRe += uint64(b2i(above))
+	} else {
+		s.CutoffTermAll++
+		s.CutoffTermAllRe += uint64(b2i(above))
 	}
 }
 

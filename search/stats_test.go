@@ -142,3 +142,32 @@ func TestHistPruneSkip(t *testing.T) {
 		t.Errorf("history prunes %d with the skip, %d without: the skip should spare the prunes after the first", on.Stats.HistoryPruned, off.Stats.HistoryPruned)
 	}
 }
+
+// TestNodeTypeStats checks the node-type and LMRCutoffs counters: a
+// predicted cut-node fails high more often than a predicted all-node,
+// the term never fires with LMRCutoffs off and does fire with it on, and
+// no count of re-searches exceeds its reductions.
+func TestNodeTypeStats(t *testing.T) {
+	depth := 7
+	if testing.Short() {
+		depth = 6
+	}
+	off := BenchWith(DefaultParams(), depth, 16).Stats
+	p := DefaultParams()
+	p.LMRCutoffs = 3
+	on := BenchWith(p, depth, 16).Stats
+	if off.CutNodes == 0 || off.AllNodes == 0 || off.CutNodesHigh > off.CutNodes || off.AllNodesHigh > off.AllNodes {
+		t.Fatalf("cut-nodes %d (%d high), all-nodes %d (%d high)", off.CutNodes, off.CutNodesHigh, off.AllNodes, off.AllNodesHigh)
+	}
+	cutRate := float64(off.CutNodesHigh) / float64(off.CutNodes)
+	allRate := float64(off.AllNodesHigh) / float64(off.AllNodes)
+	if cutRate <= allRate {
+		t.Errorf("cut-nodes fail high %.1f%% of the time, all-nodes %.1f%%", 100*cutRate, 100*allRate)
+	}
+	if off.CutoffTermCut+off.CutoffTermAll != 0 {
+		t.Errorf("LMRCutoffs off, yet %d reductions deepened", off.CutoffTermCut+off.CutoffTermAll)
+	}
+	if on.CutoffTermCut+on.CutoffTermAll == 0 || on.CutoffTermCutRe > on.CutoffTermCut || on.CutoffTermAllRe > on.CutoffTermAll {
+		t.Errorf("LMRCutoffs=3: %d/%d at cut-nodes, %d/%d at all-nodes", on.CutoffTermCutRe, on.CutoffTermCut, on.CutoffTermAllRe, on.CutoffTermAll)
+	}
+}
