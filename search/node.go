@@ -498,7 +498,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				r -= b2i(ttPv && !pvNode)
 				r += p.LMRTTNoisy * b2i(quiet && ttNoisy)
 				cutoffTerm := p.LMRCutoffs > 0 && w.stack[ply+1].cutoffs > p.LMRCutoffs
-				r += b2i(cutoffTerm)
+				r += b2i(cutoffTerm) * (1 + p.LMRCutoffsAll*b2i(!pvNode && !cutNode))
 				r += b2i(cutNode)
 				r += p.LMRAllNode * b2i(!pvNode && !cutNode)
 				r += b2i(!improving)

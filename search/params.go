@@ -188,6 +188,10 @@ type Params struct {
 	// them (Stockfish's cutoffCnt): their replies keep refuting our
 	// moves, so this is likely an all-node where the next one fails too.
 	LMRCutoffs int
+	// LMRCutoffsAll 1 makes the LMRCutoffs term two plies at predicted
+	// all-nodes (Stockfish's newer form), where the reduced searches it
+	// deepens least often come back above alpha.
+	LMRCutoffsAll int
 
 	// History tables beyond seed 004 (see History), 0 = off.
 	HistGravity, ContHistPlies, CaptHist, CounterMove int
@@ -341,6 +345,7 @@ func (p *Params) Table() []ParamInfo {
 		{"TTPV", &p.TTPV, 0, 1, 0, 0},
 		{"LMRTTNoisy", &p.LMRTTNoisy, 0, 1, 0, 0},
 		{"LMRCutoffs", &p.LMRCutoffs, 0, 16, 0, 0},
+		{"LMRCutoffsAll", &p.LMRCutoffsAll, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},
