@@ -188,11 +188,9 @@ func (s *Stats) cutoff(played, stage, firstStage, depth int) {
 // failed high.
 func (s *Stats) nodeType(cutNode, high bool) {
 	if cutNode {
-		s.CutNodes++
-		s.CutNodesHigh += uint64(b2i(high))
+		tally(&s.CutNodes, &s.CutNodesHigh, high)
 	} else {
-		s.AllNodes++
-		s.AllNodesHigh += uint64(b2i(high))
+		tally(&s.AllNodes, &s.AllNodesHigh, high)
 	}
 }
 
@@ -200,12 +198,16 @@ func (s *Stats) nodeType(cutNode, high bool) {
 // cut-node or all-node, and whether the reduced search beat alpha.
 func (s *Stats) cutoffTerm(cutNode, above bool) {
 	if cutNode {
-		s.CutoffTermCut++
-		s.CutoffTermCutRe += uint64(b2i(above))
+		tally(&s.CutoffTermCut, &s.CutoffTermCutRe, above)
 	} else {
-		s.CutoffTermAll++
-		s.CutoffTermAllRe += uint64(b2i(above))
+		tally(&s.CutoffTermAll, &s.CutoffTermAllRe, above)
 	}
+}
+
+// tally counts one event in n, and in hits when hit.
+func tally(n, hits *uint64, hit bool) {
+	*n++
+	*hits += uint64(b2i(hit))
 }
 
 // FailHighFirst is the share of main-search beta cutoffs made by the

@@ -59,14 +59,7 @@ func TestBenchStats(t *testing.T) {
 // late, and with it (LMPStyle 1, which searches no quiet past the count)
 // almost none can; never more than the shallow quiet cutoffs.
 func TestPastLMPCount(t *testing.T) {
-	depth := 7
-	if testing.Short() {
-		depth = 6
-	}
-	off := BenchWith(DefaultParams(), depth, 16).Stats
-	p := DefaultParams()
-	p.LMPStyle, p.LMPDepth = 1, 8
-	on := BenchWith(p, depth, 16).Stats
+	off, on := statsPair(func(p *Params) { p.LMPStyle, p.LMPDepth = 1, 8 })
 	for _, c := range []struct {
 		name string
 		s    Stats
@@ -148,14 +141,7 @@ func TestHistPruneSkip(t *testing.T) {
 // the term never fires with LMRCutoffs off and does fire with it on, and
 // no count of re-searches exceeds its reductions.
 func TestNodeTypeStats(t *testing.T) {
-	depth := 7
-	if testing.Short() {
-		depth = 6
-	}
-	off := BenchWith(DefaultParams(), depth, 16).Stats
-	p := DefaultParams()
-	p.LMRCutoffs = 3
-	on := BenchWith(p, depth, 16).Stats
+	off, on := statsPair(func(p *Params) { p.LMRCutoffs = 3 })
 	if off.CutNodes == 0 || off.AllNodes == 0 || off.CutNodesHigh > off.CutNodes || off.AllNodesHigh > off.AllNodes {
 		t.Fatalf("cut-nodes %d (%d high), all-nodes %d (%d high)", off.CutNodes, off.CutNodesHigh, off.AllNodes, off.AllNodesHigh)
 	}
@@ -170,4 +156,16 @@ func TestNodeTypeStats(t *testing.T) {
 	if on.CutoffTermCut+on.CutoffTermAll == 0 || on.CutoffTermCutRe > on.CutoffTermCut || on.CutoffTermAllRe > on.CutoffTermAll {
 		t.Errorf("LMRCutoffs=3: %d/%d at cut-nodes, %d/%d at all-nodes", on.CutoffTermCutRe, on.CutoffTermCut, on.CutoffTermAllRe, on.CutoffTermAll)
 	}
+}
+
+// statsPair runs the bench positions at a shallow depth with the default
+// parameters and with set applied, and returns both runs' statistics.
+func statsPair(set func(*Params)) (off, on Stats) {
+	depth := 7
+	if testing.Short() {
+		depth = 6
+	}
+	p := DefaultParams()
+	set(&p)
+	return BenchWith(DefaultParams(), depth, 16).Stats, BenchWith(p, depth, 16).Stats
 }
