@@ -304,7 +304,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		pruneConts = conts{}
 	}
 	histRange := w.hist.quietRange(p.ContHistPrune != 0)
-	ttNoisy := ttMove != chess.NoMove && pos.IsNoisy(ttMove)
+	ttNoisy := p.LMRTTNoisy != 0 && ttMove != chess.NoMove && pos.IsNoisy(ttMove)
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		if m == excluded {
@@ -496,7 +496,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				}
 				r -= b2i(pvNode)
 				r -= b2i(ttPv && !pvNode)
-				r += p.LMRTTNoisy * b2i(quiet && ttNoisy)
+				r += b2i(quiet && ttNoisy)
 				cutoffTerm := p.LMRCutoffs > 0 && w.stack[ply+1].cutoffs > p.LMRCutoffs
 				r += b2i(cutoffTerm) * (1 + p.LMRCutoffsAll*b2i(!pvNode && !cutNode))
 				r += b2i(cutNode)

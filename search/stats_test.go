@@ -59,7 +59,7 @@ func TestBenchStats(t *testing.T) {
 // late, and with it (LMPStyle 1, which searches no quiet past the count)
 // almost none can; never more than the shallow quiet cutoffs.
 func TestPastLMPCount(t *testing.T) {
-	off, on := statsPair(func(p *Params) { p.LMPStyle, p.LMPDepth = 1, 8 })
+	off, on := statsPair(6, func(p *Params) { p.LMPStyle, p.LMPDepth = 1, 8 })
 	for _, c := range []struct {
 		name string
 		s    Stats
@@ -117,22 +117,15 @@ func TestBadNoisyLast(t *testing.T) {
 // so the bench at the same depth counts such endings and far fewer
 // history prunes; without it there are none.
 func TestHistPruneSkip(t *testing.T) {
-	depth := 7
-	if testing.Short() {
-		depth = 5
+	off, on := statsPair(5, func(p *Params) { p.HistPruneSkip = 1 })
+	if off.HistPruneSkips != 0 {
+		t.Errorf("HistPruneSkip 0 ended the quiets %d times", off.HistPruneSkips)
 	}
-	off := BenchWith(DefaultParams(), depth, 16)
-	p := DefaultParams()
-	p.HistPruneSkip = 1
-	on := BenchWith(p, depth, 16)
-	if off.Stats.HistPruneSkips != 0 {
-		t.Errorf("HistPruneSkip 0 ended the quiets %d times", off.Stats.HistPruneSkips)
-	}
-	if on.Stats.HistPruneSkips == 0 {
+	if on.HistPruneSkips == 0 {
 		t.Fatal("HistPruneSkip 1 never ended the quiets")
 	}
-	if on.Stats.HistoryPruned >= off.Stats.HistoryPruned {
-		t.Errorf("history prunes %d with the skip, %d without: the skip should spare the prunes after the first", on.Stats.HistoryPruned, off.Stats.HistoryPruned)
+	if on.HistoryPruned >= off.HistoryPruned {
+		t.Errorf("history prunes %d with the skip, %d without: the skip should spare the prunes after the first", on.HistoryPruned, off.HistoryPruned)
 	}
 }
 
@@ -141,7 +134,7 @@ func TestHistPruneSkip(t *testing.T) {
 // the term never fires with LMRCutoffs off and does fire with it on, and
 // no count of re-searches exceeds its reductions.
 func TestNodeTypeStats(t *testing.T) {
-	off, on := statsPair(func(p *Params) { p.LMRCutoffs = 3 })
+	off, on := statsPair(6, func(p *Params) { p.LMRCutoffs = 3 })
 	if off.CutNodes == 0 || off.AllNodes == 0 || off.CutNodesHigh > off.CutNodes || off.AllNodesHigh > off.AllNodes {
 		t.Fatalf("cut-nodes %d (%d high), all-nodes %d (%d high)", off.CutNodes, off.CutNodesHigh, off.AllNodes, off.AllNodesHigh)
 	}
@@ -158,12 +151,13 @@ func TestNodeTypeStats(t *testing.T) {
 	}
 }
 
-// statsPair runs the bench positions at a shallow depth with the default
-// parameters and with set applied, and returns both runs' statistics.
-func statsPair(set func(*Params)) (off, on Stats) {
+// statsPair runs the bench positions at depth 7 (shortDepth under -short)
+// with the default parameters and with set applied, and returns both
+// runs' statistics.
+func statsPair(shortDepth int, set func(*Params)) (off, on Stats) {
 	depth := 7
 	if testing.Short() {
-		depth = 6
+		depth = shortDepth
 	}
 	p := DefaultParams()
 	set(&p)
