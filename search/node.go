@@ -168,7 +168,11 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	w.stack[ply+1].killers = [2]chess.Move{}
 	w.stack[ply+1].excluded = chess.NoMove
-	w.stack[ply+1].cutoffs = 0
+	if p.LMRCutoffsScope == 0 {
+		w.stack[ply+1].cutoffs = 0
+	} else {
+		w.stack[ply+2].cutoffs = 0
+	}
 	w.stack[ply+1].doubleExts = st.doubleExts
 
 	// Whole-node pruning, for non-PV nodes not in check.
@@ -454,9 +458,12 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				ext = -1
 				w.stats.SENegative++
 			}
-			// The singular search reused the child plies' state.
+			// The singular search reused the child plies' state. Its
+			// children's cutoffs stay in Stockfish's wider count.
 			w.stack[ply+1].killers = [2]chess.Move{}
-			w.stack[ply+1].cutoffs = 0
+			if p.LMRCutoffsScope == 0 {
+				w.stack[ply+1].cutoffs = 0
+			}
 		}
 		// Check extension (seed 004): a check that does not lose material.
 		if givesCheck && ext == 0 && ply < 2*w.rootDepth && p.CheckExt != 0 && (p.CheckExt == 2 || pos.SEE(m, 0)) {

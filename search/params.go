@@ -192,6 +192,12 @@ type Params struct {
 	// all-nodes (Stockfish's newer form), where the reduced searches it
 	// deepens least often come back above alpha.
 	LMRCutoffsAll int
+	// LMRCutoffsScope says whose cutoffs the LMRCutoffs term counts: 0
+	// those of this node's children alone; 1 Stockfish's, every cutoff at
+	// the next ply since this node's parent began (the count is cleared
+	// two plies ahead at each node), so a node late among its siblings
+	// inherits how often their replies cut too.
+	LMRCutoffsScope int
 
 	// History tables beyond seed 004 (see History), 0 = off.
 	HistGravity, ContHistPlies, CaptHist, CounterMove int
@@ -346,6 +352,7 @@ func (p *Params) Table() []ParamInfo {
 		{"LMRTTNoisy", &p.LMRTTNoisy, 0, 1, 0, 0},
 		{"LMRCutoffs", &p.LMRCutoffs, 0, 16, 0, 0},
 		{"LMRCutoffsAll", &p.LMRCutoffsAll, 0, 1, 0, 0},
+		{"LMRCutoffsScope", &p.LMRCutoffsScope, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},

@@ -229,7 +229,7 @@ type frame struct {
 	doubleExts    int         // double extensions on the path to this node
 	piece         chess.Piece // the piece that made move
 	killers       [2]chess.Move
-	cutoffs       int            // beta cutoffs at this ply under the current parent (LMRCutoffs)
+	cutoffs       int            // beta cutoffs at this ply under the current parent, or grandparent (LMRCutoffs, LMRCutoffsScope)
 	quiets        [64]chess.Move // quiet moves tried at this node, for history
 	noisies       [32]chess.Move // noisy moves tried, for capture history
 }
@@ -666,6 +666,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 	pos := w.pos
 	w.pvLen[0] = 0
 	w.stack[0].staticEval = noScore
+	w.stack[2].cutoffs = 0 // the root clears two plies ahead as any node does with LMRCutoffsScope 1
 	if !pos.InCheck() {
 		w.stack[0].staticEval = w.ev.Evaluate(pos)
 	}

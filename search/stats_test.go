@@ -163,3 +163,26 @@ func statsPair(shortDepth int, set func(*Params)) (off, on Stats) {
 	set(&p)
 	return BenchWith(DefaultParams(), depth, 16).Stats, BenchWith(p, depth, 16).Stats
 }
+
+// TestCutoffsScope: Stockfish's count (LMRCutoffsScope 1) takes in the
+// cutoffs under every sibling searched before a node, not only under the
+// node itself, so its term deepens a larger share of the reductions.
+func TestCutoffsScope(t *testing.T) {
+	depth := 7
+	if testing.Short() {
+		depth = 6
+	}
+	share := func(scope int) float64 {
+		p := DefaultParams()
+		p.LMRCutoffs, p.LMRCutoffsScope = 3, scope
+		s := BenchWith(p, depth, 16).Stats
+		if s.LMRSearches == 0 {
+			t.Fatalf("scope %d: no reduced searches", scope)
+		}
+		return float64(s.CutoffTermCut+s.CutoffTermAll) / float64(s.LMRSearches)
+	}
+	own, wide := share(0), share(1)
+	if wide <= own {
+		t.Errorf("the term deepened %.1f%% of the reductions counting the node's own children, %.1f%% counting its siblings' too", 100*own, 100*wide)
+	}
+}
