@@ -155,23 +155,26 @@ func TestNodeTypeStats(t *testing.T) {
 // with the default parameters and with set applied, and returns both
 // runs' statistics.
 func statsPair(shortDepth int, set func(*Params)) (off, on Stats) {
-	depth := 7
-	if testing.Short() {
-		depth = shortDepth
-	}
+	depth := statsDepth(shortDepth)
 	p := DefaultParams()
 	set(&p)
 	return BenchWith(DefaultParams(), depth, 16).Stats, BenchWith(p, depth, 16).Stats
+}
+
+// statsDepth is the bench depth of the statistics tests: 7, or shortDepth
+// under -short.
+func statsDepth(shortDepth int) int {
+	if testing.Short() {
+		return shortDepth
+	}
+	return 7
 }
 
 // TestCutoffsScope: Stockfish's count (LMRCutoffsScope 1) takes in the
 // cutoffs under every sibling searched before a node, not only under the
 // node itself, so its term deepens a larger share of the reductions.
 func TestCutoffsScope(t *testing.T) {
-	depth := 7
-	if testing.Short() {
-		depth = 6
-	}
+	depth := statsDepth(6)
 	share := func(scope int) float64 {
 		p := DefaultParams()
 		p.LMRCutoffs, p.LMRCutoffsScope = 3, scope
