@@ -168,11 +168,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	w.stack[ply+1].killers = [2]chess.Move{}
 	w.stack[ply+1].excluded = chess.NoMove
-	if p.LMRCutoffsScope == 0 {
-		w.stack[ply+1].cutoffs = 0
-	} else {
-		w.stack[ply+2].cutoffs = 0
-	}
+	// The LMRCutoffs count starts afresh for our children, or with
+	// Stockfish's wider scope for our grandchildren.
+	w.stack[ply+1+p.LMRCutoffsScope].cutoffs = 0
 	w.stack[ply+1].doubleExts = st.doubleExts
 
 	// Whole-node pruning, for non-PV nodes not in check.
