@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"vireo/chess"
@@ -119,4 +120,53 @@ func BenchThreads(p Params, depth, hashMB, threads int, progress ...func(i int, 
 		}
 	}
 	return r
+}
+
+// NodeComparison sets the bench's node counts with changed parameters
+// against the defaults' position by position. The total alone is ruled by
+// the few positions with the largest trees, and a change that moves which
+// move fails high at one node sends the rest of that tree elsewhere, so a
+// position's count can swing by half either way for no systematic reason;
+// the geometric mean of the per-position ratios, and how many positions
+// grew or shrank, say whether the change shrinks trees or only shakes them.
+type NodeComparison struct {
+	Base, Test            uint64  // total nodes
+	GeoMean               float64 // geometric mean of Test/Base over the positions
+	Smaller, Same, Larger int     // positions whose count fell, held, rose
+}
+
+// CompareNodes compares per-position node counts; base and test must come
+// from the same positions in the same order and hold no zero.
+func CompareNodes(base, test []uint64) (NodeComparison, error) {
+	var c NodeComparison
+	if len(base) != len(test) || len(base) == 0 {
+		return c, fmt.Errorf("compare nodes: %d positions against %d", len(base), len(test))
+	}
+	logSum := 0.0
+	for i := range base {
+		if base[i] == 0 || test[i] == 0 {
+			return c, fmt.Errorf("compare nodes: position %d searched no nodes", i+1)
+		}
+		c.Base += base[i]
+		c.Test += test[i]
+		logSum += math.Log(float64(test[i]) / float64(base[i]))
+		switch {
+		case test[i] < base[i]:
+			c.Smaller++
+		case test[i] > base[i]:
+			c.Larger++
+		default:
+			c.Same++
+		}
+	}
+	c.GeoMean = math.Exp(logSum / float64(len(base)))
+	return c, nil
+}
+
+// String is the comparison's line, e.g. "nodes against the defaults:
+// 7297483 -> 7119951 (-2.4%); by position: geometric mean +1.0%, 13
+// smaller, 23 the same, 14 larger".
+func (c NodeComparison) String() string {
+	return fmt.Sprintf("nodes against the defaults: %d -> %d (%+.1f%%); by position: geometric mean %+.1f%%, %d smaller, %d the same, %d larger",
+		c.Base, c.Test, 100*(float64(c.Test)/float64(c.Base)-1), 100*(c.GeoMean-1), c.Smaller, c.Same, c.Larger)
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	register(command{"bench", "bench [-threads N] [--stats] [depth]", "search the built-in positions; prints 'Bench: N nodes M nps'", cmdBench})
+	register(command{"bench", "bench [-threads N] [--stats] [-set Name=V,... [-compare]] [depth]", "search the built-in positions; prints 'Bench: N nodes M nps'", cmdBench})
 }
 
 func cmdBench(args []string) int {
@@ -20,6 +20,7 @@ func cmdBench(args []string) int {
 	verbose := fs.Bool("v", false, "print each position's node count")
 	stats := fs.Bool("stats", false, "after the Bench line, print search statistics (docs/search.md)")
 	prof := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	compare := fs.Bool("compare", false, "with -set: bench the defaults too and compare the node counts position by position")
 	var sets setFlags
 	fs.Var(&sets, "set", "search parameters to change, Name=V (repeatable, or Name=V,Name=V), as 'vireo spsa' lists them")
 	if err := fs.Parse(args); err != nil {
@@ -43,9 +44,24 @@ func cmdBench(args []string) int {
 		fmt.Fprintf(os.Stderr, "bench: -set: %v\n", err)
 		return 2
 	}
-	var progress []func(int, string, uint64)
+	if *compare && (len(sets) == 0 || *threads != 1) {
+		fmt.Fprintln(os.Stderr, "bench: -compare needs -set and one thread (with more the counts are not reproducible)")
+		return 2
+	}
+	var base []uint64
+	if *compare {
+		search.BenchThreads(search.DefaultParams(), depth, *hash, 1, func(_ int, _ string, nodes uint64) {
+			base = append(base, nodes)
+		})
+	}
+	var counts []uint64
+	progress := []func(int, string, uint64){func(_ int, _ string, nodes uint64) { counts = append(counts, nodes) }}
 	if *verbose {
 		progress = append(progress, func(i int, fen string, nodes uint64) {
+			if base != nil {
+				fmt.Printf("%2d %10d %10d %+6.1f%%  %s\n", i+1, base[i], nodes, 100*(float64(nodes)/float64(base[i])-1), fen)
+				return
+			}
 			fmt.Printf("%2d %10d  %s\n", i+1, nodes, fen)
 		})
 	}
@@ -56,6 +72,14 @@ func cmdBench(args []string) int {
 		fmt.Printf("%d threads: nodes and nps are the totals over all threads\n", *threads)
 	}
 	fmt.Println(r.String())
+	if base != nil {
+		c, err := search.CompareNodes(base, counts)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "bench: %v\n", err)
+			return 1
+		}
+		fmt.Println(c)
+	}
 	if *stats {
 		r.Stats.Print(os.Stdout)
 	}

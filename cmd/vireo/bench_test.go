@@ -15,6 +15,9 @@ func TestBenchSet(t *testing.T) {
 		{[]string{"-set", "NoSuchParam=1", "2"}, 2},
 		{[]string{"-set", "LMPDepth=99", "2"}, 2},
 		{[]string{"-set", "LMPDepth", "2"}, 2},
+		{[]string{"-compare", "-set", "LMPStyle=1", "2"}, 0},
+		{[]string{"-compare", "2"}, 2},
+		{[]string{"-compare", "-threads", "2", "-set", "LMPStyle=1", "2"}, 2},
 	} {
 		if got := cmdBench(tc.args); got != tc.want {
 			t.Errorf("bench %q: exit %d, want %d", tc.args, got, tc.want)
