@@ -69,9 +69,10 @@ var BenchFENs = []string{
 
 // BenchResult is the outcome of a bench run.
 type BenchResult struct {
-	Nodes uint64
-	Time  time.Duration
-	Stats Stats // totalled over the positions
+	Nodes       uint64
+	Time        time.Duration
+	Stats       Stats    // totalled over the positions
+	PerPosNodes []uint64 // each position's nodes, in BenchFENs' order
 }
 
 // NPS returns nodes per second.
@@ -114,6 +115,7 @@ func BenchThreads(p Params, depth, hashMB, threads int, progress ...func(i int, 
 		res := s.Search(pos, Limits{Depth: depth})
 		r.Time += time.Since(start)
 		r.Nodes += res.Nodes
+		r.PerPosNodes = append(r.PerPosNodes, res.Nodes)
 		r.Stats.Add(&res.Stats)
 		for _, f := range progress {
 			f(i, fen, res.Nodes)

@@ -50,12 +50,9 @@ func cmdBench(args []string) int {
 	}
 	var base []uint64
 	if *compare {
-		search.BenchThreads(search.DefaultParams(), depth, *hash, 1, func(_ int, _ string, nodes uint64) {
-			base = append(base, nodes)
-		})
+		base = search.BenchThreads(search.DefaultParams(), depth, *hash, 1).PerPosNodes
 	}
-	var counts []uint64
-	progress := []func(int, string, uint64){func(_ int, _ string, nodes uint64) { counts = append(counts, nodes) }}
+	var progress []func(int, string, uint64)
 	if *verbose {
 		progress = append(progress, func(i int, fen string, nodes uint64) {
 			if base != nil {
@@ -73,7 +70,7 @@ func cmdBench(args []string) int {
 	}
 	fmt.Println(r.String())
 	if base != nil {
-		c, err := search.CompareNodes(base, counts)
+		c, err := search.CompareNodes(base, r.PerPosNodes)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "bench: %v\n", err)
 			return 1
