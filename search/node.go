@@ -383,11 +383,21 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				}
 				// Futility pruning: a quiet move cannot lift a hopeless
 				// static eval to alpha at low depth.
-				if lmrDepth <= p.FutilityDepth && p.FutilityDepth > 0 &&
+				if p.FutilityStyle == 0 && lmrDepth <= p.FutilityDepth && p.FutilityDepth > 0 &&
 					eval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
 					w.stats.FutilityPruned++
 					w.skipQuiets(mp)
 					continue
+				}
+				// Ethereal's form: this quiet is still searched, and the
+				// ones after it are skipped only if its history is poor
+				// or the evaluation is hopeless even without it.
+				if p.FutilityStyle == 1 && depth <= p.FutilityDepth && !mp.quietsSkipped() {
+					if v := eval + p.FutilityMargin*depth; v <= alpha &&
+						(histScore < p.FutilityHistLimit>>b2i(improving) || v+p.FutilityNoHist <= alpha) {
+						w.stats.FutilityPruned++
+						w.skipQuiets(mp)
+					}
 				}
 				// History pruning: quiets that keep failing at low depth.
 				if lmrDepth < p.HistPruneDepth && histScore < -p.HistPruneMargin*depth && !mp.isKiller(m) {

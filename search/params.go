@@ -38,6 +38,15 @@ type Params struct {
 	LMPQuiets         int // 1: the LMP threshold counts quiet moves only, not all moves
 
 	FutilityDepth, FutilityBase, FutilityMargin int
+	// FutilityStyle 1 is Ethereal 12's futility pruning in place of seed
+	// 004's: the margin is FutilityMargin per ply of the node's depth
+	// (not the reduced depth) with no base, and the quiet that meets it
+	// is still searched, only the quiets after it are skipped; it acts
+	// only on a quiet whose history is below FutilityHistLimit (half
+	// that when improving), unless the evaluation is FutilityNoHist
+	// further below alpha. Seed 004's form (0) drops the quiet that meets
+	// its margin and every quiet after it, whatever their history.
+	FutilityStyle, FutilityHistLimit, FutilityNoHist int
 
 	SEEQuietDepth, SEEQuietMargin, SEENoisyDepth, SEENoisyMargin int
 
@@ -245,6 +254,7 @@ func DefaultParams() Params {
 		ProbCutDepth: 0, ProbCutMargin: 200, ProbCutImproving: 50,
 		LMPDepth: 0, LMPBase: 3, LMPQuiets: 0,
 		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
+		FutilityStyle: 0, FutilityHistLimit: 2000, FutilityNoHist: 256,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
 		HistPruneDepth: 3, HistPruneMargin: 2048, HistPruneSkip: 0,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRHistDivG: 5000,
@@ -299,6 +309,9 @@ func (p *Params) Table() []ParamInfo {
 		{"FutilityDepth", &p.FutilityDepth, 0, 12, 0, 0},
 		{"FutilityBase", &p.FutilityBase, 0, 300, 0, 0},
 		{"FutilityMargin", &p.FutilityMargin, 20, 250, 0, 0},
+		{"FutilityStyle", &p.FutilityStyle, 0, 1, 0, 0},
+		{"FutilityHistLimit", &p.FutilityHistLimit, -8192, 8192, 0, 0},
+		{"FutilityNoHist", &p.FutilityNoHist, 0, 600, 0, 0},
 		{"SEEQuietDepth", &p.SEEQuietDepth, 0, 12, 0, 0},
 		{"SEEQuietMargin", &p.SEEQuietMargin, 10, 150, 0, 0},
 		{"SEENoisyDepth", &p.SEENoisyDepth, 0, 12, 0, 0},

@@ -50,6 +50,7 @@ func TestFindsMates(t *testing.T) {
 		{"quiescence SEE Ethereal", func(p *Params) { p.QSSEEMin, p.QSSEEFutility = 1, 100 }},
 		{"KillerTwoBack=0", func(p *Params) { p.KillerTwoBack = 0 }},
 		{"DrawJitter=1", func(p *Params) { p.DrawJitter = 1 }},
+		{"futility Ethereal", func(p *Params) { p.FutilityStyle, p.FutilityMargin = 1, 90 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
