@@ -382,21 +382,29 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					}
 				}
 				// Futility pruning: a quiet move cannot lift a hopeless
-				// static eval to alpha at low depth.
-				if p.FutilityStyle == 0 && lmrDepth <= p.FutilityDepth && p.FutilityDepth > 0 &&
-					eval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
-					w.stats.FutilityPruned++
-					w.skipQuiets(mp)
-					continue
-				}
-				// Ethereal's form: this quiet is still searched, and the
-				// ones after it are skipped only if its history is poor
-				// or the evaluation is hopeless even without it.
-				if p.FutilityStyle == 1 && depth <= p.FutilityDepth && !mp.quietsSkipped() {
-					if v := eval + p.FutilityMargin*depth; v <= alpha &&
-						(histScore < p.FutilityHistLimit>>b2i(improving) || v+p.FutilityNoHist <= alpha) {
-						w.stats.FutilityPruned++
-						w.skipQuiets(mp)
+				// static eval to alpha at low depth; in the form
+				// FutilityStyle names.
+				if p.FutilityDepth > 0 {
+					switch p.FutilityStyle {
+					case 0:
+						// Seed 004's: this quiet and every later one
+						// are dropped.
+						if lmrDepth <= p.FutilityDepth && eval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
+							w.stats.FutilityPruned++
+							w.skipQuiets(mp)
+							continue
+						}
+					case 1:
+						// Ethereal's: this quiet is still searched, and
+						// the later ones are skipped only if its history
+						// is poor or the evaluation is hopeless even
+						// without it.
+						if v := eval + p.FutilityMargin*depth; depth <= p.FutilityDepth && v <= alpha &&
+							(histScore < p.FutilityHistLimit>>b2i(improving) || v+p.FutilityNoHist <= alpha) &&
+							!mp.quietsSkipped() {
+							w.stats.FutilityPruned++
+							w.skipQuiets(mp)
+						}
 					}
 				}
 				// History pruning: quiets that keep failing at low depth.
