@@ -18,6 +18,12 @@ type Params struct {
 	// first; 0 gives each the full window (plain alpha-beta), kept only
 	// to measure what PVS is worth.
 	AspDepth, AspDelta, PVS int
+	// AspFailHighReduce 1 searches a ply shallower after each fail-high
+	// of the aspiration window and back at full depth after a fail-low
+	// (Ethereal 12's window): a fail-high re-search only has to confirm
+	// that the move is good, and the full depth comes with the next
+	// iteration, whose order the shallower search has already improved.
+	AspFailHighReduce int
 
 	RazorDepth, RazorMargin int
 
@@ -249,7 +255,7 @@ type Params struct {
 // DefaultParams returns the tuned defaults.
 func DefaultParams() Params {
 	return Params{
-		AspDepth: 5, AspDelta: 25, PVS: 1,
+		AspDepth: 5, AspDelta: 25, PVS: 1, AspFailHighReduce: 0,
 		RazorDepth: 0, RazorMargin: 250,
 		RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
 		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, NMPImprovingMargin: 0,
@@ -289,6 +295,7 @@ func (p *Params) Table() []ParamInfo {
 		{"AspDepth", &p.AspDepth, 0, 20, 0, 0},
 		{"AspDelta", &p.AspDelta, 5, 100, 0, 0},
 		{"PVS", &p.PVS, 0, 1, 0, 0},
+		{"AspFailHighReduce", &p.AspFailHighReduce, 0, 1, 0, 0},
 		{"RazorDepth", &p.RazorDepth, 0, 6, 0, 0},
 		{"RazorMargin", &p.RazorMargin, 50, 600, 0, 0},
 		{"RFPDepth", &p.RFPDepth, 0, 12, 0, 0},

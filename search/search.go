@@ -639,20 +639,27 @@ func (w *Worker) aspiration(depth int) {
 	if w.p.AspDepth > 0 && depth >= w.p.AspDepth && prev > -MateInMax && prev < MateInMax {
 		alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
 	}
+	d := depth // the depth of the next try (AspFailHighReduce)
 	for {
-		score := w.rootSearch(alpha, beta, depth)
+		score := w.rootSearch(alpha, beta, d)
 		if w.stopped {
 			return
 		}
 		sortRoot(w.rootMvs[w.pvIdx:])
 		switch {
 		case score <= alpha:
+			w.stats.AspFailLow++
 			w.reportRoot(depth, w.pvIdx, BoundUpper)
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinite)
+			d = depth
 		case score >= beta:
+			w.stats.AspFailHigh++
 			w.reportRoot(depth, w.pvIdx, BoundLower)
 			beta = min(score+delta, Infinite)
+			if w.p.AspFailHighReduce != 0 {
+				d = max(d-1, 1)
+			}
 		default:
 			return
 		}

@@ -51,6 +51,7 @@ func TestFindsMates(t *testing.T) {
 		{"KillerTwoBack=0", func(p *Params) { p.KillerTwoBack = 0 }},
 		{"DrawJitter=1", func(p *Params) { p.DrawJitter = 1 }},
 		{"futility Ethereal", func(p *Params) { p.FutilityStyle, p.FutilityMargin = 1, 90 }},
+		{"aspiration fail-high reduce", func(p *Params) { p.AspFailHighReduce = 1 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}

@@ -63,11 +63,13 @@ type Stats struct {
 	LMRDeeper, LMRShallower    uint64
 	LMRReductionSum            uint64
 	PVSReSearches              uint64
-	SETried, SESingular        uint64
-	SEDouble, SENegative       uint64
-	SEMultiCut                 uint64
-	CheckExtensions            uint64
-	QSEEPruned, QFutility      uint64
+	// Root searches whose score fell outside the aspiration window.
+	AspFailLow, AspFailHigh uint64
+	SETried, SESingular     uint64
+	SEDouble, SENegative    uint64
+	SEMultiCut              uint64
+	CheckExtensions         uint64
+	QSEEPruned, QFutility   uint64
 	// Node types as the search predicts them, and how often the
 	// prediction held: zero-window nodes that reached the move loop
 	// flagged as cut-nodes (CutNodes) or all-nodes (AllNodes), and those
@@ -143,6 +145,8 @@ func (s *Stats) counters() []counter {
 		mk("LMR re-search shallower", func(x *Stats) *uint64 { return &x.LMRShallower }),
 		mk("LMR plies reduced", func(x *Stats) *uint64 { return &x.LMRReductionSum }),
 		mk("PVS re-searches", func(x *Stats) *uint64 { return &x.PVSReSearches }),
+		mk("aspiration fail-lows", func(x *Stats) *uint64 { return &x.AspFailLow }),
+		mk("aspiration fail-highs", func(x *Stats) *uint64 { return &x.AspFailHigh }),
 		mk("singular tried", func(x *Stats) *uint64 { return &x.SETried }),
 		mk("singular extended", func(x *Stats) *uint64 { return &x.SESingular }),
 		mk("singular double", func(x *Stats) *uint64 { return &x.SEDouble }),
