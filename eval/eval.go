@@ -850,8 +850,12 @@ func (st *evalState) race() {
 func (st *evalState) material(c chess.Color) {
 	them := c.Other()
 	us, th := &st.cnt[c], &st.cnt[them]
-	if *us == *th {
-		return // no imbalance term applies to equal piece sets
+	// No imbalance term applies to equal piece sets (pawns and kings are
+	// not counted). Compared field by field: comparing the arrays calls
+	// memequal, 1% of a bench's time.
+	if us[chess.Knight] == th[chess.Knight] && us[chess.Bishop] == th[chess.Bishop] &&
+		us[chess.Rook] == th[chess.Rook] && us[chess.Queen] == th[chess.Queen] {
+		return
 	}
 	pieces := func(n *[7]int) int { return n[chess.Knight] + n[chess.Bishop] + n[chess.Rook] + n[chess.Queen] }
 	if pieces(us) > pieces(th) && abs(st.npm[c]-st.npm[them]) <= 1 {

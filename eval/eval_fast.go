@@ -629,7 +629,7 @@ func (st *fastState) race() {
 func (st *fastState) material(c chess.Color) {
 	them := c.Other()
 	us, th := &st.cnt[c], &st.cnt[them]
-	if *us == *th {
+	if us[chess.Knight] == th[chess.Knight] && us[chess.Bishop] == th[chess.Bishop] && us[chess.Rook] == th[chess.Rook] && us[chess.Queen] == th[chess.Queen] {
 		return
 	}
 	pieces := func(n *[7]int) int {
