@@ -9,13 +9,16 @@ import "vireo/chess"
 // histories keyed by the moves one and two plies back, capture history,
 // and the counter move.
 type History struct {
-	good, bad [2][64][64]int32
+	// The quiet tables are split by threat slot (ThreatHist): whether the
+	// move's from and to squares are attacked by the opponent. Slot 0 is
+	// the only one used when the split is off.
+	good, bad [2][4][64][64]int32
 	// share caches shareOf of each (good, bad) pair, so that scoring a
 	// quiet move reads one entry and divides nothing; the zero value
 	// matches empty tables. Only updateRel and Age write it.
-	share [2][64][64]int16
+	share [2][4][64][64]int16
 
-	main    [2][64][64]int16
+	main    [2][4][64][64]int16
 	capt    [16][64][8]int16 // [moved piece][to][captured type]
 	cont    [16][64]contTable
 	counter [16][64]chess.Move
@@ -24,6 +27,7 @@ type History struct {
 	contPlies int  // how many continuation tables (0..2) are used
 	captHist  bool
 	counterOn bool
+	threats   bool // quiet tables split by threat slot
 }
 
 // contTable scores a move by [piece][to], given the earlier move that
@@ -46,6 +50,44 @@ func (h *History) configure(p *Params) {
 	h.contPlies = p.ContHistPlies
 	h.captHist = p.CaptHist != 0
 	h.counterOn = p.CounterMove != 0
+	h.threats = p.ThreatHist != 0
+}
+
+// slot is m's threat slot given thr, the squares the opponent attacks: a
+// quiet move that leaves an attacked square or steps onto one is a
+// different move from the same move made in peace, and its history is
+// kept apart (Ethereal's threat-split butterfly table).
+func (h *History) slot(thr chess.Bitboard, m chess.Move) int {
+	if !h.threats {
+		return 0
+	}
+	return 2*b2i(thr.Has(m.From())) + b2i(thr.Has(m.To()))
+}
+
+// threatMap is the set of squares the side not to move attacks, the key
+// of the threat slots; it is computed only where the split is on.
+func (h *History) threatMap(pos *chess.Position) chess.Bitboard {
+	if !h.threats {
+		return 0
+	}
+	return attackedSquares(pos, pos.SideToMove().Other())
+}
+
+// attackedSquares is every square a piece of side c attacks.
+func attackedSquares(pos *chess.Position, c chess.Color) chess.Bitboard {
+	occ := pos.Occupied()
+	a := chess.PawnAttacksBB(pos.Pieces(c, chess.Pawn), c)
+	for b := pos.Pieces(c, chess.Knight); b != 0; b &= b - 1 {
+		a |= chess.KnightAttacks(b.LSB())
+	}
+	queens := pos.Pieces(c, chess.Queen)
+	for b := pos.Pieces(c, chess.Bishop) | queens; b != 0; b &= b - 1 {
+		a |= chess.BishopAttacks(b.LSB(), occ)
+	}
+	for b := pos.Pieces(c, chess.Rook) | queens; b != 0; b &= b - 1 {
+		a |= chess.RookAttacks(b.LSB(), occ)
+	}
+	return a | chess.KingAttacks(pos.KingSquare(c))
 }
 
 // shareOf is seed 004's share of good outcomes for g good and b bad,
@@ -60,12 +102,14 @@ func shareOf(g, b int32) int16 {
 type conts [2]*contTable
 
 // quiet is a quiet move's ordering score, centred on zero.
-func (h *History) quiet(c chess.Color, pc chess.Piece, m chess.Move, ct *conts) int32 {
+// thr is the threat map of the position (threatMap).
+func (h *History) quiet(c chess.Color, pc chess.Piece, m chess.Move, ct *conts, thr chess.Bitboard) int32 {
 	var s int32
+	k := h.slot(thr, m)
 	if h.gravity {
-		s = int32(h.main[c][m.From()][m.To()])
+		s = int32(h.main[c][k][m.From()][m.To()])
 	} else {
-		s = int32(h.share[c][m.From()][m.To()])
+		s = int32(h.share[c][k][m.From()][m.To()])
 	}
 	for _, t := range ct {
 		if t != nil {
@@ -118,16 +162,16 @@ func abs(x int) int {
 func statBonus(depth int) int { return min(150*depth-100, 1500) }
 
 // updateQuiet records a cutoff by the quiet move best after the quiet
-// moves in tried failed.
-func (h *History) updateQuiet(pos *chess.Position, best chess.Move, tried []chess.Move, depth int, ct *conts) {
+// moves in tried failed; thr is the position's threat map.
+func (h *History) updateQuiet(pos *chess.Position, best chess.Move, tried []chess.Move, depth int, ct *conts, thr chess.Bitboard) {
 	c := pos.SideToMove()
 	if !h.gravity {
-		h.updateRel(c, best, tried, depth)
+		h.updateRel(c, best, tried, depth, thr)
 	} else {
 		b := statBonus(depth)
-		gravity(&h.main[c][best.From()][best.To()], b)
+		gravity(&h.main[c][h.slot(thr, best)][best.From()][best.To()], b)
 		for _, m := range tried {
-			gravity(&h.main[c][m.From()][m.To()], -b)
+			gravity(&h.main[c][h.slot(thr, m)][m.From()][m.To()], -b)
 		}
 	}
 	if h.contPlies > 0 {
@@ -173,18 +217,20 @@ func (h *History) captEntry(pos *chess.Position, m chess.Move) *int16 {
 	return &h.capt[pos.PieceOn(m.From())][m.To()][victim]
 }
 
-func (h *History) updateRel(c chess.Color, best chess.Move, tried []chess.Move, depth int) {
+func (h *History) updateRel(c chess.Color, best chess.Move, tried []chess.Move, depth int, thr chess.Bitboard) {
 	bonus := int32(depth * depth)
-	g := &h.good[c][best.From()][best.To()]
+	k := h.slot(thr, best)
+	g := &h.good[c][k][best.From()][best.To()]
 	*g += bonus
-	h.setShare(c, best)
+	h.setShare(c, k, best)
 	if *g > historyLimit {
 		h.Age()
 	}
 	for _, m := range tried {
-		b := &h.bad[c][m.From()][m.To()]
+		k := h.slot(thr, m)
+		b := &h.bad[c][k][m.From()][m.To()]
 		*b += bonus
-		h.setShare(c, m)
+		h.setShare(c, k, m)
 		if *b > historyLimit {
 			h.Age()
 		}
@@ -192,20 +238,26 @@ func (h *History) updateRel(c chess.Color, best chess.Move, tried []chess.Move, 
 }
 
 // setShare refreshes the cached share of m after its counts changed.
-func (h *History) setShare(c chess.Color, m chess.Move) {
+func (h *History) setShare(c chess.Color, k int, m chess.Move) {
 	f, t := m.From(), m.To()
-	h.share[c][f][t] = shareOf(h.good[c][f][t], h.bad[c][f][t])
+	h.share[c][k][f][t] = shareOf(h.good[c][k][f][t], h.bad[c][k][f][t])
 }
 
 // Age halves the seed 004 tables at the start of each search; the
 // gravity tables need no aging.
 func (h *History) Age() {
+	slots := 1
+	if h.threats {
+		slots = len(h.good[0])
+	}
 	for c := range h.good {
-		for f := range h.good[c] {
-			for t := range h.good[c][f] {
-				h.good[c][f][t] /= 2
-				h.bad[c][f][t] /= 2
-				h.share[c][f][t] = shareOf(h.good[c][f][t], h.bad[c][f][t])
+		for k := range slots {
+			for f := range h.good[c][k] {
+				for t := range h.good[c][k][f] {
+					h.good[c][k][f][t] /= 2
+					h.bad[c][k][f][t] /= 2
+					h.share[c][k][f][t] = shareOf(h.good[c][k][f][t], h.bad[c][k][f][t])
+				}
 			}
 		}
 	}
@@ -213,7 +265,7 @@ func (h *History) Age() {
 
 // Clear empties every table.
 func (h *History) Clear() {
-	g, n, cp, cm := h.gravity, h.contPlies, h.captHist, h.counterOn
+	g, n, cp, cm, th := h.gravity, h.contPlies, h.captHist, h.counterOn, h.threats
 	*h = History{}
-	h.gravity, h.contPlies, h.captHist, h.counterOn = g, n, cp, cm
+	h.gravity, h.contPlies, h.captHist, h.counterOn, h.threats = g, n, cp, cm, th
 }

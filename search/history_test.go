@@ -9,9 +9,10 @@ import (
 
 // TestShareCache checks that the cached shares match the counts they
 // come from after cutoffs, overflow halving and Clear: a stale entry
-// would silently reorder and mis-prune quiet moves.
+// would silently reorder and mis-prune quiet moves. The tables are split
+// by threat slot (ThreatHist) so that every slot is exercised.
 func TestShareCache(t *testing.T) {
-	var h History
+	h := History{threats: true}
 	white := chess.StartPosition()
 	black, err := chess.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
 	if err != nil {
@@ -22,12 +23,14 @@ func TestShareCache(t *testing.T) {
 	check := func(when string) {
 		t.Helper()
 		for c := range h.good {
-			for f := range h.good[c] {
-				for to := range h.good[c][f] {
-					want := shareOf(h.good[c][f][to], h.bad[c][f][to])
-					if got := h.share[c][f][to]; got != want {
-						t.Fatalf("%s: share[%d][%d][%d] = %d, counts %d/%d give %d",
-							when, c, f, to, got, h.good[c][f][to], h.bad[c][f][to], want)
+			for k := range h.good[c] {
+				for f := range h.good[c][k] {
+					for to := range h.good[c][k][f] {
+						want := shareOf(h.good[c][k][f][to], h.bad[c][k][f][to])
+						if got := h.share[c][k][f][to]; got != want {
+							t.Fatalf("%s: share[%d][%d][%d][%d] = %d, counts %d/%d give %d",
+								when, c, k, f, to, got, h.good[c][k][f][to], h.bad[c][k][f][to], want)
+						}
 					}
 				}
 			}
@@ -40,10 +43,13 @@ func TestShareCache(t *testing.T) {
 		if i%2 == 1 {
 			pos = black
 		}
-		h.updateQuiet(pos, mv(), tried, 1+r.Intn(20), &conts{})
+		thr := chess.Bitboard(r.Uint64() & r.Uint64())
+		h.updateQuiet(pos, mv(), tried, 1+r.Intn(20), &conts{}, thr)
 	}
-	if h.good == [2][64][64]int32{} {
-		t.Fatal("no update reached the tables")
+	for k := range 4 {
+		if h.good[chess.White][k] == [64][64]int32{} {
+			t.Fatalf("no update reached threat slot %d", k)
+		}
 	}
 	check("after updates")
 	// One move cutting again and again drives its count past
@@ -51,9 +57,9 @@ func TestShareCache(t *testing.T) {
 	e2, e4 := chess.MakeSquare(4, 1), chess.MakeSquare(4, 3)
 	hot := chess.NewMove(e2, e4)
 	for i := 0; i < 5000; i++ {
-		h.updateQuiet(white, hot, []chess.Move{mv()}, 60, &conts{})
+		h.updateQuiet(white, hot, []chess.Move{mv()}, 60, &conts{}, 0)
 	}
-	if g := h.good[chess.White][e2][e4]; g >= 5000*60*60 {
+	if g := h.good[chess.White][0][e2][e4]; g >= 5000*60*60 {
 		t.Fatalf("good count %d: the tables were never halved", g)
 	}
 	check("after overflow")
@@ -61,4 +67,56 @@ func TestShareCache(t *testing.T) {
 	check("after Age")
 	h.Clear()
 	check("after Clear")
+}
+
+// TestThreatHistSlots checks that with ThreatHist a move's record made
+// while its from square was attacked does not leak into the same move
+// made in peace, and that without it both share one record.
+func TestThreatHistSlots(t *testing.T) {
+	pos := chess.StartPosition()
+	g1, f3 := chess.MakeSquare(6, 0), chess.MakeSquare(5, 2)
+	m := chess.NewMove(g1, f3)
+	attacked := chess.Bitboard(0)
+	attacked |= 1 << g1
+	for _, tc := range []struct {
+		split bool
+		same  bool
+	}{{true, false}, {false, true}} {
+		h := History{threats: tc.split}
+		for range 10 {
+			h.updateQuiet(pos, m, nil, 8, &conts{}, attacked)
+		}
+		hot := h.quiet(chess.White, pos.PieceOn(g1), m, &conts{}, attacked)
+		calm := h.quiet(chess.White, pos.PieceOn(g1), m, &conts{}, 0)
+		if hot <= 0 {
+			t.Errorf("split %v: the move that cut scores %d under attack", tc.split, hot)
+		}
+		if (hot == calm) != tc.same {
+			t.Errorf("split %v: under attack %d, in peace %d", tc.split, hot, calm)
+		}
+	}
+}
+
+// TestAttackedSquares compares the threat map with a square-by-square
+// count of attackers, on positions with every kind of piece.
+func TestAttackedSquares(t *testing.T) {
+	for _, fen := range []string{
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	} {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []chess.Color{chess.White, chess.Black} {
+			got := attackedSquares(pos, c)
+			for s := chess.Square(0); s < 64; s++ {
+				want := pos.AttackersTo(s, pos.Occupied())&pos.ByColor(c) != 0
+				if got.Has(s) != want {
+					t.Errorf("%s: colour %d, square %d: map says %v, attackers say %v", fen, c, s, got.Has(s), want)
+				}
+			}
+		}
+	}
 }

@@ -87,7 +87,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// without a search: it is credited as if it had cut (TTCutHist).
 			if p.TTCutHist != 0 && ttScore >= beta && ttMove != chess.NoMove && !pos.IsNoisy(ttMove) && pos.IsLegal(ttMove) {
 				ct := w.contsAt(ply)
-				w.updateStats(ply, ttMove, true, 0, 0, depth, &ct)
+				w.updateStats(ply, ttMove, true, 0, 0, depth, &ct, w.hist.threatMap(pos))
 			}
 			return ttScore
 		}
@@ -322,7 +322,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// and divisors of the gravity form are set for.
 		histScore := 0
 		if quiet {
-			histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &pruneConts))
+			histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &pruneConts, mp.threatMap()))
 			if !w.hist.gravity && histRange != historyScale/2 {
 				histScore = histScore * (historyScale / 2) / histRange
 			}
@@ -592,7 +592,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 						w.stats.ShallowQuietCuts++
 						w.stats.PastLMPCount += uint64(b2i(quietsSeen > lmpLimit(depth, improving)))
 					}
-					w.updateStats(ply, m, quiet, quietsTried, noisyTried, depth, &ct)
+					w.updateStats(ply, m, quiet, quietsTried, noisyTried, depth, &ct, mp.threatMap())
 					break
 				}
 			}
@@ -780,7 +780,8 @@ func (w *Worker) contsAt(ply int) conts {
 // first killer and the counter move to the previous move, and gains
 // history, while the quiets tried before it lose some; capture history
 // rewards a noisy m and punishes the noisy moves that failed before it.
-func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, nNoisy, depth int, ct *conts) {
+// thr is the node's threat map (History.threatMap).
+func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, nNoisy, depth int, ct *conts, thr chess.Bitboard) {
 	st := &w.stack[ply]
 	pos := w.pos
 	if quiet {
@@ -793,7 +794,7 @@ func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, nNoisy,
 				w.hist.counter[prev.piece][prev.move.To()] = m
 			}
 		}
-		w.hist.updateQuiet(pos, m, st.quiets[:nQuiets], depth, ct)
+		w.hist.updateQuiet(pos, m, st.quiets[:nQuiets], depth, ct, thr)
 	}
 	w.hist.updateCaptures(pos, m, !quiet, st.noisies[:nNoisy], depth)
 }

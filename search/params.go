@@ -223,6 +223,11 @@ type Params struct {
 	// the score that history pruning and the LMR history term read is
 	// then the butterfly table's alone.
 	ContHistPrune int
+	// ThreatHist 1 splits the quiet history tables four ways by whether
+	// the move's from and to squares are attacked by the opponent
+	// (Ethereal's threat-indexed butterfly table): a move out of an
+	// attack, or into one, learns apart from the same move made in peace.
+	ThreatHist int
 
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
@@ -387,6 +392,7 @@ func (p *Params) Table() []ParamInfo {
 		{"ContHistPrune", &p.ContHistPrune, 0, 1, 0, 0},
 		{"CaptHist", &p.CaptHist, 0, 1, 0, 0},
 		{"CounterMove", &p.CounterMove, 0, 1, 0, 0},
+		{"ThreatHist", &p.ThreatHist, 0, 1, 0, 0},
 		{"TMStability", &p.TMStability, 0, 200, 0, 0},
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},

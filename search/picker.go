@@ -70,6 +70,19 @@ type picker struct {
 	// such moves are about 7% of the quiets but a third of the cutoffs made
 	// past Ethereal's late-move count (docs/search.md).
 	escapeBonus, checkBonus int32
+	// thr is the position's threat map for the threat-split history,
+	// computed when a quiet move is first scored (thrSet).
+	thr    chess.Bitboard
+	thrSet bool
+}
+
+// threatMap is the threat map of the picker's position; the caller must
+// have the position as it was at init.
+func (mp *picker) threatMap() chess.Bitboard {
+	if !mp.thrSet {
+		mp.thr, mp.thrSet = mp.hist.threatMap(mp.pos), true
+	}
+	return mp.thr
 }
 
 // init prepares a picker for the main search. killers holds the two
@@ -79,6 +92,7 @@ func (mp *picker) init(pos *chess.Position, hist *History, ct conts, ttMove ches
 	mp.pos, mp.hist, mp.ct, mp.killers = pos, hist, ct, killers
 	mp.n, mp.idx, mp.nBad, mp.badIdx, mp.nQuiet, mp.quietIdx, mp.killerI = 0, 0, 0, 0, 0, 0, 0
 	mp.quietsOut = 0
+	mp.thrSet = false
 	mp.ttMove = chess.NoMove
 	mp.checksOnly = false
 	mp.badLast, mp.goodSEE, mp.killerSEE = false, 0, false
@@ -146,12 +160,13 @@ func (mp *picker) genQuiets() {
 	if mp.escapeBonus != 0 {
 		th = threatsTo(pos, c)
 	}
+	thr := mp.threatMap()
 	for _, m := range mp.list.Slice() {
 		if m == mp.ttMove {
 			continue
 		}
 		pc := pos.PieceOn(m.From())
-		s := mp.hist.quiet(c, pc, m, &mp.ct)
+		s := mp.hist.quiet(c, pc, m, &mp.ct, thr)
 		if th.threatened.Has(m.From()) && !th.lesserAttacks(pc.Type()).Has(m.To()) {
 			s += mp.escapeBonus
 		}
@@ -392,7 +407,7 @@ func (mp *picker) genEvasions() {
 				s += evCaptureOther
 			}
 		} else {
-			s = mp.hist.quiet(c, pos.PieceOn(m.From()), m, &mp.ct)
+			s = mp.hist.quiet(c, pos.PieceOn(m.From()), m, &mp.ct, mp.threatMap())
 		}
 		if pos.SEE(m, 0) {
 			s += evGood

@@ -599,6 +599,7 @@ func (w *Worker) initRootMoves() {
 func (w *Worker) orderRoot() {
 	pos := w.pos
 	c := pos.SideToMove()
+	thr := w.hist.threatMap(pos)
 	for i := range w.rootMvs {
 		rm := &w.rootMvs[i]
 		m := rm.move
@@ -606,7 +607,7 @@ func (w *Worker) orderRoot() {
 		case pos.IsNoisy(m) && pos.SEE(m, 0):
 			rm.order = 3<<40 + uint64(mvvLva(pos, m)+1<<20)
 		case !pos.IsNoisy(m):
-			rm.order = 2<<40 + uint64(w.hist.quiet(c, pos.PieceOn(m.From()), m, &conts{})+1<<30)
+			rm.order = 2<<40 + uint64(w.hist.quiet(c, pos.PieceOn(m.From()), m, &conts{}, thr)+1<<30)
 		default:
 			rm.order = 1<<40 + uint64(mvvLva(pos, m)+1<<20)
 		}
@@ -744,7 +745,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		if score > alpha {
 			alpha = score
 			if score >= beta {
-				w.updateStats(0, m, quiet, quietsTried, noisyTried, depth, &conts{})
+				w.updateStats(0, m, quiet, quietsTried, noisyTried, depth, &conts{}, w.hist.threatMap(pos))
 				return score
 			}
 		}
