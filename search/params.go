@@ -278,7 +278,7 @@ func DefaultParams() Params {
 		SEDepth: 8, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SENegExt: 0, SEQuietLimit: 6, SETacticalLimit: 3,
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1, KillerTwoBack: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
-		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1,
+		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
