@@ -73,19 +73,14 @@ func (h *History) threatMap(pos *chess.Position) chess.Bitboard {
 	return attackedSquares(pos, pos.SideToMove().Other())
 }
 
-// attackedSquares is every square a piece of side c attacks.
+// attackedSquares is every square a piece of side c attacks: the
+// lesser-piece layers the quiet order's escape test already builds,
+// then the queens and the king.
 func attackedSquares(pos *chess.Position, c chess.Color) chess.Bitboard {
+	a := threatsTo(pos, c.Other()).byRook
 	occ := pos.Occupied()
-	a := chess.PawnAttacksBB(pos.Pieces(c, chess.Pawn), c)
-	for b := pos.Pieces(c, chess.Knight); b != 0; b &= b - 1 {
-		a |= chess.KnightAttacks(b.LSB())
-	}
-	queens := pos.Pieces(c, chess.Queen)
-	for b := pos.Pieces(c, chess.Bishop) | queens; b != 0; b &= b - 1 {
-		a |= chess.BishopAttacks(b.LSB(), occ)
-	}
-	for b := pos.Pieces(c, chess.Rook) | queens; b != 0; b &= b - 1 {
-		a |= chess.RookAttacks(b.LSB(), occ)
+	for b := pos.Pieces(c, chess.Queen); b != 0; b &= b - 1 {
+		a |= chess.QueenAttacks(b.LSB(), occ)
 	}
 	return a | chess.KingAttacks(pos.KingSquare(c))
 }
