@@ -114,6 +114,17 @@ func (h *History) quiet(c chess.Color, pc chess.Piece, m chess.Move, ct *conts, 
 	return s
 }
 
+// contScore is the continuation tables' part of quiet's score.
+func (h *History) contScore(pc chess.Piece, m chess.Move, ct *conts) int {
+	s := 0
+	for _, t := range ct {
+		if t != nil {
+			s += int(t[pc][m.To()])
+		}
+	}
+	return s
+}
+
 // quietRange is the largest magnitude quiet can return, for scaling it
 // into reductions and pruning margins; withConts false leaves out the
 // continuation tables.

@@ -120,3 +120,35 @@ func TestAttackedSquares(t *testing.T) {
 		}
 	}
 }
+
+// TestContScore checks that the continuation part LMR reads (LMRContDivisor)
+// is what the cutoff taught the tables of the two earlier moves, and is
+// exactly the difference between the ordering score with and without them.
+func TestContScore(t *testing.T) {
+	var h History
+	p := DefaultParams()
+	p.ContHistPlies = 2
+	h.configure(&p)
+	pos := chess.StartPosition()
+	knight := pos.PieceOn(chess.G1)
+	ct := conts{&h.cont[1][10], &h.cont[2][20]}
+	best := chess.NewMove(chess.G1, chess.G1+15) // Nf3
+	failed := chess.NewMove(chess.B1, chess.B1+17) // Nc3
+	h.updateQuiet(pos, best, []chess.Move{failed}, 6, &ct, 0)
+	if got := h.contScore(knight, best, &ct); got != 2*statBonus(6) {
+		t.Errorf("contScore of the cutting move = %d, want %d", got, 2*statBonus(6))
+	}
+	if got := h.contScore(knight, failed, &ct); got != -2*statBonus(6) {
+		t.Errorf("contScore of the failed move = %d, want %d", got, -2*statBonus(6))
+	}
+	for _, m := range []chess.Move{best, failed} {
+		with := h.quiet(chess.White, knight, m, &ct, 0)
+		without := h.quiet(chess.White, knight, m, &conts{}, 0)
+		if int(with-without) != h.contScore(knight, m, &ct) {
+			t.Errorf("%v: quiet %d with the tables, %d without, contScore %d", m, with, without, h.contScore(knight, m, &ct))
+		}
+	}
+	if got := h.contScore(knight, best, &conts{}); got != 0 {
+		t.Errorf("contScore with no tables = %d, want 0", got)
+	}
+}

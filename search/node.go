@@ -533,6 +533,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					} else {
 						r -= histScore / p.LMRHistDivisor
 					}
+					if p.LMRContDivisor > 0 && p.ContHistPrune == 0 {
+						r -= min(max(w.hist.contScore(st.piece, m, &ct)/p.LMRContDivisor, -2), 2)
+					}
 				}
 				d := min(max(newDepth-r, 1), newDepth)
 				if d < newDepth {

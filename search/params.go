@@ -68,6 +68,12 @@ type Params struct {
 	// LMRHistDivG divides the gravity-form history sum into plies of
 	// reduction (clamped to ±2), in place of LMRHistDivisor.
 	LMRHistDivG int
+	// LMRContDivisor N > 0 takes the continuation tables' sum over N
+	// plies off a quiet move's reduction (clamped to ±2) where they only
+	// order moves (ContHistPrune 0): the moves they put first are the
+	// ones they would spare, without widening the butterfly score that
+	// history pruning reads.
+	LMRContDivisor int
 	// LMRPlayed 1 indexes the reduction table by the move's place among
 	// the moves searched; 0 among those handed out, pruned ones counted.
 	LMRPlayed int
@@ -271,7 +277,7 @@ func DefaultParams() Params {
 		FutilityStyle: 0, FutilityHistLimit: 2000, FutilityNoHist: 256,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
 		HistPruneDepth: 3, HistPruneMargin: 2048, HistPruneSkip: 0,
-		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRHistDivG: 5000,
+		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRHistDivG: 5000, LMRContDivisor: 0,
 		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
 		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10, LMRAllNode: 0,
 		LMPStyle: 0, LMPScale: 100, LMPMinDepth: 1, ContPrune: 0,
@@ -339,6 +345,7 @@ func (p *Params) Table() []ParamInfo {
 		{"LMRDivisor", &p.LMRDivisor, 100, 400, 0, 0},
 		{"LMRHistDivisor", &p.LMRHistDivisor, 1024, 16384, 0, 0},
 		{"LMRHistDivG", &p.LMRHistDivG, 1000, 20000, 0, 0},
+		{"LMRContDivisor", &p.LMRContDivisor, 0, 65536, 0, 0},
 		{"LMRPlayed", &p.LMRPlayed, 0, 1, 0, 0},
 		{"LMRNoisy", &p.LMRNoisy, 0, 1, 0, 0},
 		{"LMRNoisyBase", &p.LMRNoisyBase, 0, 600, 0, 0},
