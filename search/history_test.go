@@ -132,7 +132,7 @@ func TestContScore(t *testing.T) {
 	pos := chess.StartPosition()
 	knight := pos.PieceOn(chess.G1)
 	ct := conts{&h.cont[1][10], &h.cont[2][20]}
-	best := chess.NewMove(chess.G1, chess.G1+15) // Nf3
+	best := chess.NewMove(chess.G1, chess.G1+15)   // Nf3
 	failed := chess.NewMove(chess.B1, chess.B1+17) // Nc3
 	h.updateQuiet(pos, best, []chess.Move{failed}, 6, &ct, 0)
 	if got := h.contScore(knight, best, &ct); got != 2*statBonus(6) {
