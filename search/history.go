@@ -106,12 +106,7 @@ func (h *History) quiet(c chess.Color, pc chess.Piece, m chess.Move, ct *conts, 
 	} else {
 		s = int32(h.share[c][k][m.From()][m.To()])
 	}
-	for _, t := range ct {
-		if t != nil {
-			s += int32(t[pc][m.To()])
-		}
-	}
-	return s
+	return s + int32(h.contScore(pc, m, ct))
 }
 
 // contScore is the continuation tables' part of quiet's score.
