@@ -70,9 +70,9 @@ type Params struct {
 	LMRHistDivG int
 	// LMRContDivisor N > 0 takes the continuation tables' sum over N
 	// plies off a quiet move's reduction (clamped to ±2) where they only
-	// order moves (ContHistPrune 0): the moves they put first are the
-	// ones they would spare, without widening the butterfly score that
-	// history pruning reads.
+	// order moves (ContHistPrune 0), so that a move they rank high is not
+	// reduced as if only the butterfly score knew it; history pruning
+	// keeps reading that score alone, whose scale its margin is set for.
 	LMRContDivisor int
 	// LMRPlayed 1 indexes the reduction table by the move's place among
 	// the moves searched; 0 among those handed out, pruned ones counted.
