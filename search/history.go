@@ -238,6 +238,23 @@ func (h *History) updateRel(c chess.Color, best chess.Move, tried []chess.Move, 
 	}
 }
 
+// nudge counts n good (or bad) outcomes for the quiet move m of side c
+// in threat slot k, outside any cutoff (EvalHist).
+func (h *History) nudge(c chess.Color, k int, m chess.Move, good bool, n int32) {
+	if h.gravity {
+		return
+	}
+	e := &h.bad[c][k][m.From()][m.To()]
+	if good {
+		e = &h.good[c][k][m.From()][m.To()]
+	}
+	*e += n
+	h.setShare(c, k, m)
+	if *e > historyLimit {
+		h.Age()
+	}
+}
+
 // setShare refreshes the cached share of m after its counts changed.
 func (h *History) setShare(c chess.Color, k int, m chess.Move) {
 	f, t := m.From(), m.To()

@@ -148,6 +148,17 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	if p.TTEval&1 != 0 && !inCheck && hit {
 		eval = tableEval(staticEval, ttScore, tte.Bound)
 	}
+	// Eval-difference history (EvalHist): the opponent's quiet move is
+	// judged by the evaluation it left us, once per visit; the singular
+	// test's second look at this node adds nothing.
+	if p.EvalHist > 0 && !inCheck && excluded == chess.NoMove && ply >= 1 {
+		if prev := &w.stack[ply-1]; prev.quietSlot >= 0 && prev.staticEval != noScore {
+			gain := -staticEval - prev.staticEval - p.EvalHistCentre
+			if gain > p.EvalHistMargin || gain < -p.EvalHistMargin {
+				w.hist.nudge(pos.SideToMove().Other(), int(prev.quietSlot), prev.move, gain > 0, int32(p.EvalHist))
+			}
+		}
+	}
 	improving := false
 	st.improvingRate = 0
 	if !inCheck {
@@ -206,7 +217,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
 			r := p.NMPBase + depth/p.NMPDivisor + min(max(eval-beta, 0)/p.NMPEvalDivisor, 3)
 			w.stats.NMPTried++
-			st.move = chess.NullMove
+			st.move, st.quietSlot = chess.NullMove, -1
 			pos.MakeNullMove()
 			w.prefetch(0)
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
@@ -487,6 +498,10 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stats.CheckExtensions++
 		}
 		st.move, st.piece = m, pos.PieceOn(m.From())
+		st.quietSlot = -1
+		if quiet && p.EvalHist > 0 {
+			st.quietSlot = int8(w.hist.slot(mp.threatMap(), m))
+		}
 		pos.MakeMove(m)
 		w.prefetch(predicted)
 		played++
@@ -739,6 +754,7 @@ func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode 
 		}
 		predicted := w.prefetchMove(m)
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
+		w.stack[ply].quietSlot = -1
 		pos.MakeMove(m)
 		w.prefetch(predicted)
 		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)

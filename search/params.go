@@ -234,6 +234,17 @@ type Params struct {
 	// (Ethereal's threat-indexed butterfly table): a move out of an
 	// attack, or into one, learns apart from the same move made in peace.
 	ThreatHist int
+	// EvalHist N > 0 rates the opponent's quiet move that led to a node
+	// by what it did to the static evaluation (Stockfish's eval-difference
+	// history): the mover's gain, its evaluation after the move less the
+	// one before, counts N times as a good outcome for that move when it
+	// is above EvalHistCentre+EvalHistMargin centipawns and N times as a
+	// bad one below EvalHistCentre−EvalHistMargin. Most quiet moves never
+	// cut and never fail where the history could learn it; their effect
+	// on the evaluation is known at every node. The centre is below zero
+	// because a quiet move hands the tempo to the opponent. Seed 004's
+	// tables only (HistGravity 0).
+	EvalHist, EvalHistCentre, EvalHistMargin int
 
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
@@ -285,6 +296,7 @@ func DefaultParams() Params {
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1, KillerTwoBack: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1,
+		EvalHist: 0, EvalHistCentre: -20, EvalHistMargin: 15,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
@@ -400,6 +412,9 @@ func (p *Params) Table() []ParamInfo {
 		{"CaptHist", &p.CaptHist, 0, 1, 0, 0},
 		{"CounterMove", &p.CounterMove, 0, 1, 0, 0},
 		{"ThreatHist", &p.ThreatHist, 0, 1, 0, 0},
+		{"EvalHist", &p.EvalHist, 0, 64, 0, 0},
+		{"EvalHistCentre", &p.EvalHistCentre, -200, 200, 0, 0},
+		{"EvalHistMargin", &p.EvalHistMargin, 0, 200, 0, 0},
 		{"TMStability", &p.TMStability, 0, 200, 0, 0},
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},

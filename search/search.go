@@ -228,6 +228,7 @@ type frame struct {
 	excluded      chess.Move  // the move a singular-extension search leaves out
 	doubleExts    int         // double extensions on the path to this node
 	piece         chess.Piece // the piece that made move
+	quietSlot     int8        // move's threat slot if EvalHist rates it, else −1
 	killers       [2]chess.Move
 	cutoffs       int            // beta cutoffs at this ply under the current parent, or grandparent (LMRCutoffs, LMRCutoffsScope)
 	quiets        [64]chess.Move // quiet moves tried at this node, for history
@@ -689,6 +690,10 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		reduce := w.p.RootLMR != 0 && w.p.LMRDepth > 0 && depth >= w.p.LMRDepth && i >= w.pvIdx+2 &&
 			(quiet || !pos.SEE(m, 0)) && !pos.GivesCheck(m) && !pos.InCheck()
 		w.stack[0].move, w.stack[0].piece = m, pos.PieceOn(m.From())
+		w.stack[0].quietSlot = -1
+		if quiet && w.p.EvalHist > 0 {
+			w.stack[0].quietSlot = int8(w.hist.slot(w.hist.threatMap(pos), m))
+		}
 		pos.MakeMove(m)
 		w.prefetch(0)
 		w.nodes++

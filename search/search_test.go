@@ -52,6 +52,7 @@ func TestFindsMates(t *testing.T) {
 		{"DrawJitter=1", func(p *Params) { p.DrawJitter = 1 }},
 		{"futility Ethereal", func(p *Params) { p.FutilityStyle, p.FutilityMargin = 1, 90 }},
 		{"aspiration fail-high reduce", func(p *Params) { p.AspFailHighReduce = 1 }},
+		{"EvalHist=4", func(p *Params) { p.EvalHist = 4 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
