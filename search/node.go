@@ -600,6 +600,14 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				if pvNode {
 					w.updatePV(ply, m)
 				}
+				// PVAlphaReduce: once a move of a PV node has raised alpha
+				// without cutting, the later ones must beat a line found,
+				// not a bound, and are searched shallower.
+				if pvNode && score < beta && p.PVAlphaReduce > 0 && depth > 2 && depth < 12 &&
+					score > -MateInMax && beta < MateInMax {
+					depth -= p.PVAlphaReduce
+					w.stats.PVAlphaReduced++
+				}
 				if score >= beta {
 					st.cutoffs++
 					w.stats.cutoff(played, mp.from, firstStage, depth)

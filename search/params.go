@@ -245,6 +245,10 @@ type Params struct {
 	// because a quiet move hands the tempo to the opponent. Seed 004's
 	// tables only (HistGravity 0).
 	EvalHist, EvalHistCentre, EvalHistMargin int
+	// PVAlphaReduce N searches the rest of a PV node's moves N plies
+	// shallower once one has raised alpha without reaching beta, at
+	// depths 3 to 11 (Stockfish's reduction after a score improvement).
+	PVAlphaReduce int
 
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
@@ -296,7 +300,7 @@ func DefaultParams() Params {
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1, KillerTwoBack: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1,
-		EvalHist: 0, EvalHistCentre: -20, EvalHistMargin: 15,
+		EvalHist: 0, EvalHistCentre: -20, EvalHistMargin: 15, PVAlphaReduce: 0,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
@@ -415,6 +419,7 @@ func (p *Params) Table() []ParamInfo {
 		{"EvalHist", &p.EvalHist, 0, 64, 0, 0},
 		{"EvalHistCentre", &p.EvalHistCentre, -200, 200, 0, 0},
 		{"EvalHistMargin", &p.EvalHistMargin, 0, 200, 0, 0},
+		{"PVAlphaReduce", &p.PVAlphaReduce, 0, 2, 0, 0},
 		{"TMStability", &p.TMStability, 0, 200, 0, 0},
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},

@@ -53,6 +53,7 @@ func TestFindsMates(t *testing.T) {
 		{"futility Ethereal", func(p *Params) { p.FutilityStyle, p.FutilityMargin = 1, 90 }},
 		{"aspiration fail-high reduce", func(p *Params) { p.AspFailHighReduce = 1 }},
 		{"EvalHist=4", func(p *Params) { p.EvalHist = 4 }},
+		{"PVAlphaReduce=2", func(p *Params) { p.PVAlphaReduce = 2 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}

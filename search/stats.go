@@ -54,6 +54,7 @@ type Stats struct {
 	NMPVerify                  uint64
 	ProbCutTried, ProbCutCut   uint64
 	IIRApplied, IIDSearched    uint64
+	PVAlphaReduced             uint64
 	HistoryPruned, LMPPruned   uint64
 	FutilityPruned             uint64
 	SEEQuietPruned, SEENoisy   uint64
@@ -132,6 +133,7 @@ func (s *Stats) counters() []counter {
 		mk("probcut cut", func(x *Stats) *uint64 { return &x.ProbCutCut }),
 		mk("IID searches", func(x *Stats) *uint64 { return &x.IIDSearched }),
 		mk("IIR reductions", func(x *Stats) *uint64 { return &x.IIRApplied }),
+		mk("PV nodes shallowed after alpha raised", func(x *Stats) *uint64 { return &x.PVAlphaReduced }),
 		mk("late move pruned", func(x *Stats) *uint64 { return &x.LMPPruned }),
 		mk("futility pruned", func(x *Stats) *uint64 { return &x.FutilityPruned }),
 		mk("history pruned", func(x *Stats) *uint64 { return &x.HistoryPruned }),
