@@ -200,3 +200,25 @@ func TestEvalHistWired(t *testing.T) {
 		t.Errorf("history counts with EvalHist=1: %d, without: %d; the evaluations taught nothing", on, off)
 	}
 }
+
+// TestHindsightWired checks that the Hindsight switch reaches the nodes
+// below reduced moves, both ways, and that off it touches none.
+func TestHindsightWired(t *testing.T) {
+	run := func(on int) Stats {
+		p, err := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher(16)
+		s.Params.Hindsight = on
+		s.Search(p, Limits{Depth: 10})
+		return s.workers[0].stats
+	}
+	if off := run(0); off.HindsightDeeper+off.HindsightShallower != 0 {
+		t.Errorf("Hindsight=0 adjusted %d nodes deeper and %d shallower", off.HindsightDeeper, off.HindsightShallower)
+	}
+	on := run(1)
+	if on.HindsightDeeper == 0 || on.HindsightShallower == 0 {
+		t.Errorf("Hindsight=1 adjusted %d nodes deeper and %d shallower; want both above 0", on.HindsightDeeper, on.HindsightShallower)
+	}
+}

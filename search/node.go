@@ -159,6 +159,23 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 		}
 	}
+	// Hindsight: a reduction was a guess from the move's rank and
+	// history; the evaluations either side of the move say what it did.
+	// Their sum is the mover's loss: at most 0, the reduction was too
+	// deep; beyond the margin, a ply less is enough.
+	if p.Hindsight != 0 && !inCheck && excluded == chess.NoMove && ply >= 1 {
+		if prev := &w.stack[ply-1]; prev.reduction > 0 && prev.staticEval != noScore {
+			loss := staticEval + prev.staticEval
+			switch {
+			case int(prev.reduction) >= p.HindsightDeepR && loss <= 0:
+				depth++
+				w.stats.HindsightDeeper++
+			case int(prev.reduction) >= p.HindsightShallowR && depth >= 2 && loss > p.HindsightMargin:
+				depth--
+				w.stats.HindsightShallower++
+			}
+		}
+	}
 	improving := false
 	st.improvingRate = 0
 	if !inCheck {
@@ -217,7 +234,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
 			r := p.NMPBase + depth/p.NMPDivisor + min(max(eval-beta, 0)/p.NMPEvalDivisor, 3)
 			w.stats.NMPTried++
-			st.move, st.quietSlot = chess.NullMove, -1
+			st.move, st.quietSlot, st.reduction = chess.NullMove, -1, 0
 			pos.MakeNullMove()
 			w.prefetch(0)
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
@@ -498,7 +515,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stats.CheckExtensions++
 		}
 		st.move, st.piece = m, pos.PieceOn(m.From())
-		st.quietSlot = -1
+		st.quietSlot, st.reduction = -1, 0
 		if quiet && p.EvalHist > 0 {
 			st.quietSlot = int8(w.hist.slot(mp.threatMap(), m))
 		}
@@ -557,7 +574,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					reduced = true
 					w.stats.LMRSearches++
 					w.stats.LMRReductionSum += uint64(newDepth - d)
+					st.reduction = int8(newDepth - d)
 					score = -w.search(lo, -alpha, d, ply+1, pvChild, !pvChild)
+					st.reduction = 0
 					if cutoffTerm && !pvNode {
 						w.stats.cutoffTerm(cutNode, score > alpha)
 					}
@@ -762,7 +781,7 @@ func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode 
 		}
 		predicted := w.prefetchMove(m)
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
-		w.stack[ply].quietSlot = -1
+		w.stack[ply].quietSlot, w.stack[ply].reduction = -1, 0
 		pos.MakeMove(m)
 		w.prefetch(predicted)
 		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)

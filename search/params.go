@@ -249,6 +249,15 @@ type Params struct {
 	// shallower once one has raised alpha without reaching beta, at
 	// depths 3 to 11 (Stockfish's reduction after a score improvement).
 	PVAlphaReduce int
+	// Hindsight 1 judges the parent's reduction of the move that led to
+	// a node by the two static evaluations either side of it (Stockfish's
+	// adjustment by prior reduction): a move reduced by HindsightDeepR
+	// plies or more that left its mover no worse off is searched a ply
+	// deeper, one reduced by HindsightShallowR or more that cost its mover
+	// more than HindsightMargin centipawns a ply shallower. The reduction
+	// guessed from the move's rank and history; the evaluations say what
+	// the move did.
+	Hindsight, HindsightDeepR, HindsightShallowR, HindsightMargin int
 
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
@@ -301,6 +310,7 @@ func DefaultParams() Params {
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1,
 		EvalHist: 0, EvalHistCentre: -20, EvalHistMargin: 15, PVAlphaReduce: 0,
+		Hindsight: 0, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
@@ -420,6 +430,10 @@ func (p *Params) Table() []ParamInfo {
 		{"EvalHistCentre", &p.EvalHistCentre, -200, 200, 0, 0},
 		{"EvalHistMargin", &p.EvalHistMargin, 0, 200, 0, 0},
 		{"PVAlphaReduce", &p.PVAlphaReduce, 0, 2, 0, 0},
+		{"Hindsight", &p.Hindsight, 0, 1, 0, 0},
+		{"HindsightDeepR", &p.HindsightDeepR, 1, 8, 0, 0},
+		{"HindsightShallowR", &p.HindsightShallowR, 1, 8, 0, 0},
+		{"HindsightMargin", &p.HindsightMargin, 0, 400, 0, 0},
 		{"TMStability", &p.TMStability, 0, 200, 0, 0},
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},

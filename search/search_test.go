@@ -54,6 +54,7 @@ func TestFindsMates(t *testing.T) {
 		{"aspiration fail-high reduce", func(p *Params) { p.AspFailHighReduce = 1 }},
 		{"EvalHist=4", func(p *Params) { p.EvalHist = 4 }},
 		{"PVAlphaReduce=2", func(p *Params) { p.PVAlphaReduce = 2 }},
+		{"Hindsight=1", func(p *Params) { p.Hindsight = 1 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}

@@ -55,6 +55,8 @@ type Stats struct {
 	ProbCutTried, ProbCutCut   uint64
 	IIRApplied, IIDSearched    uint64
 	PVAlphaReduced             uint64
+	HindsightDeeper            uint64
+	HindsightShallower         uint64
 	HistoryPruned, LMPPruned   uint64
 	FutilityPruned             uint64
 	SEEQuietPruned, SEENoisy   uint64
@@ -134,6 +136,8 @@ func (s *Stats) counters() []counter {
 		mk("IID searches", func(x *Stats) *uint64 { return &x.IIDSearched }),
 		mk("IIR reductions", func(x *Stats) *uint64 { return &x.IIRApplied }),
 		mk("PV nodes shallowed after alpha raised", func(x *Stats) *uint64 { return &x.PVAlphaReduced }),
+		mk("hindsight: reduced moves searched a ply deeper", func(x *Stats) *uint64 { return &x.HindsightDeeper }),
+		mk("hindsight: reduced moves searched a ply shallower", func(x *Stats) *uint64 { return &x.HindsightShallower }),
 		mk("late move pruned", func(x *Stats) *uint64 { return &x.LMPPruned }),
 		mk("futility pruned", func(x *Stats) *uint64 { return &x.FutilityPruned }),
 		mk("history pruned", func(x *Stats) *uint64 { return &x.HistoryPruned }),
