@@ -175,13 +175,7 @@ func TestNudge(t *testing.T) {
 // than without it, where only cutoffs add them.
 func TestEvalHistWired(t *testing.T) {
 	count := func(on int) int64 {
-		p, err := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := NewSearcher(16)
-		s.Params.EvalHist = on
-		s.Search(p, Limits{Depth: 8})
+		s := searchItalian(t, 8, func(p *Params) { p.EvalHist = on })
 		var n int64
 		h := &s.workers[0].hist
 		for c := range h.good {
@@ -205,14 +199,7 @@ func TestEvalHistWired(t *testing.T) {
 // below reduced moves, both ways, and that off it touches none.
 func TestHindsightWired(t *testing.T) {
 	run := func(on int) Stats {
-		p, err := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := NewSearcher(16)
-		s.Params.Hindsight = on
-		s.Search(p, Limits{Depth: 10})
-		return s.workers[0].stats
+		return searchItalian(t, 10, func(p *Params) { p.Hindsight = on }).workers[0].stats
 	}
 	if off := run(0); off.HindsightDeeper+off.HindsightShallower != 0 {
 		t.Errorf("Hindsight=0 adjusted %d nodes deeper and %d shallower", off.HindsightDeeper, off.HindsightShallower)
@@ -221,4 +208,18 @@ func TestHindsightWired(t *testing.T) {
 	if on.HindsightDeeper == 0 || on.HindsightShallower == 0 {
 		t.Errorf("Hindsight=1 adjusted %d nodes deeper and %d shallower; want both above 0", on.HindsightDeeper, on.HindsightShallower)
 	}
+}
+
+// searchItalian searches an Italian opening position to depth with the
+// parameters set changes, and returns the searcher for its tables.
+func searchItalian(t *testing.T, depth int, set func(*Params)) *Searcher {
+	t.Helper()
+	p, err := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(16)
+	set(&s.Params)
+	s.Search(p, Limits{Depth: depth})
+	return s
 }
