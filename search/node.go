@@ -234,7 +234,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
 			r := p.NMPBase + depth/p.NMPDivisor + min(max(eval-beta, 0)/p.NMPEvalDivisor, 3)
 			w.stats.NMPTried++
-			st.move, st.quietSlot, st.reduction = chess.NullMove, -1, 0
+			st.move, st.quietSlot = chess.NullMove, -1
 			pos.MakeNullMove()
 			w.prefetch(0)
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
@@ -515,7 +515,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stats.CheckExtensions++
 		}
 		st.move, st.piece = m, pos.PieceOn(m.From())
-		st.quietSlot, st.reduction = -1, 0
+		st.quietSlot = -1
 		if quiet && p.EvalHist > 0 {
 			st.quietSlot = int8(w.hist.slot(mp.threatMap(), m))
 		}
@@ -781,7 +781,7 @@ func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode 
 		}
 		predicted := w.prefetchMove(m)
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
-		w.stack[ply].quietSlot, w.stack[ply].reduction = -1, 0
+		w.stack[ply].quietSlot = -1
 		pos.MakeMove(m)
 		w.prefetch(predicted)
 		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)
