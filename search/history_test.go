@@ -223,3 +223,20 @@ func searchItalian(t *testing.T, depth int, set func(*Params)) *Searcher {
 	s.Search(p, Limits{Depth: depth})
 	return s
 }
+
+// TestSENegExtWired checks that each level of the singular test's
+// negative extension reaches the search: off it shortens no move, level
+// 1 only table moves that beat beta, and level 2 adds the cut nodes, so
+// it shortens more.
+func TestSENegExtWired(t *testing.T) {
+	run := func(level int) uint64 {
+		return searchItalian(t, 12, func(p *Params) { p.SENegExt = level }).workers[0].stats.SENegative
+	}
+	off, one, two := run(0), run(1), run(2)
+	if off != 0 {
+		t.Errorf("SENegExt=0 searched %d table moves shallower", off)
+	}
+	if one == 0 || two <= one {
+		t.Errorf("SENegExt=1 shortened %d table moves and SENegExt=2 %d; want 0 < level 1 < level 2", one, two)
+	}
+}

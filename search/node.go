@@ -498,7 +498,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			case singBeta >= beta:
 				w.stats.SEMultiCut++
 				return singBeta
-			case ttScore >= beta && p.SENegExt != 0:
+			case ttScore >= beta && p.SENegExt != 0 || cutNode && p.SENegExt >= 2:
 				ext = -1
 				w.stats.SENegative++
 			}

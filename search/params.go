@@ -129,7 +129,10 @@ type Params struct {
 	// SETTDepth: the table's entry must be at most this many plies
 	// shallower than the node (Ethereal 12: 2). SENegExt 1 searches a
 	// table move that is not singular but beat beta a ply shallower
-	// (Stockfish's negative extension; Ethereal 12 has none).
+	// (Stockfish's negative extension; Ethereal 12 has none); 2 does the
+	// same at every cut node where it is not singular, as Stockfish does:
+	// a node expected to fail high whose table move has rivals is likely
+	// cut by one of them without the full depth.
 	SETTDepth, SENegExt int
 	// SEQuietLimit > 0 ends the singular test's search of the other
 	// moves early, as Ethereal 12 does: after that many quiet moves the
@@ -391,7 +394,7 @@ func (p *Params) Table() []ParamInfo {
 		{"SEMargin", &p.SEMargin, 1, 8, 0, 0},
 		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 1000, 0, 0},
 		{"SETTDepth", &p.SETTDepth, 0, 6, 0, 0},
-		{"SENegExt", &p.SENegExt, 0, 1, 0, 0},
+		{"SENegExt", &p.SENegExt, 0, 2, 0, 0},
 		{"SEQuietLimit", &p.SEQuietLimit, 0, 30, 0, 0},
 		{"SETacticalLimit", &p.SETacticalLimit, 0, 30, 0, 0},
 		{"ImprovingRate", &p.ImprovingRate, 0, 1, 0, 0},
