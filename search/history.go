@@ -27,7 +27,8 @@ type History struct {
 	contPlies int  // how many continuation tables (0..2) are used
 	captHist  bool
 	counterOn bool
-	threats   bool // quiet tables split by threat slot
+	threats   bool  // quiet tables split by threat slot
+	prior     int32 // shareOf's prior in quarters (HistPrior)
 }
 
 // contTable scores a move by [piece][to], given the earlier move that
@@ -51,6 +52,7 @@ func (h *History) configure(p *Params) {
 	h.captHist = p.CaptHist != 0
 	h.counterOn = p.CounterMove != 0
 	h.threats = p.ThreatHist != 0
+	h.prior = int32(max(p.HistPrior, 1))
 }
 
 // slot is m's threat slot given thr, the squares the opponent attacks: a
@@ -87,9 +89,18 @@ func attackedSquares(pos *chess.Position, c chess.Color) chess.Bitboard {
 
 // shareOf is seed 004's share of good outcomes for g good and b bad,
 // 0..historyScale, centred on zero: untried moves rank in the middle,
-// above moves that keep failing, below moves that keep cutting.
-func shareOf(g, b int32) int16 {
-	return int16((int64(g)+1)*historyScale/(int64(g)+int64(b)+2) - historyScale/2)
+// above moves that keep failing, below moves that keep cutting. prior4,
+// in quarters, counts as that much of each outcome seen beforehand (4,
+// Laplace's rule of one each, is seed 004's): a larger prior asks for
+// more evidence before a move moves far from the middle, a smaller one
+// less (with 4, one failure at depth 1 already puts a move below
+// history pruning's limit).
+func shareOf(g, b, prior4 int32) int16 {
+	p := int64(prior4)
+	if p <= 0 {
+		p = 4 // a History never configured is seed 004's
+	}
+	return int16((4*int64(g)+p)*historyScale/(4*int64(g)+4*int64(b)+2*p) - historyScale/2)
 }
 
 // conts are the continuation tables that apply at a node, nil where the
@@ -258,7 +269,7 @@ func (h *History) nudge(c chess.Color, k int, m chess.Move, good bool, n int32) 
 // setShare refreshes the cached share of m after its counts changed.
 func (h *History) setShare(c chess.Color, k int, m chess.Move) {
 	f, t := m.From(), m.To()
-	h.share[c][k][f][t] = shareOf(h.good[c][k][f][t], h.bad[c][k][f][t])
+	h.share[c][k][f][t] = shareOf(h.good[c][k][f][t], h.bad[c][k][f][t], h.prior)
 }
 
 // Age halves the seed 004 tables at the start of each search; the
@@ -274,7 +285,7 @@ func (h *History) Age() {
 				for t := range h.good[c][k][f] {
 					h.good[c][k][f][t] /= 2
 					h.bad[c][k][f][t] /= 2
-					h.share[c][k][f][t] = shareOf(h.good[c][k][f][t], h.bad[c][k][f][t])
+					h.share[c][k][f][t] = shareOf(h.good[c][k][f][t], h.bad[c][k][f][t], h.prior)
 				}
 			}
 		}
@@ -283,7 +294,7 @@ func (h *History) Age() {
 
 // Clear empties every table.
 func (h *History) Clear() {
-	g, n, cp, cm, th := h.gravity, h.contPlies, h.captHist, h.counterOn, h.threats
+	g, n, cp, cm, th, pr := h.gravity, h.contPlies, h.captHist, h.counterOn, h.threats, h.prior
 	*h = History{}
-	h.gravity, h.contPlies, h.captHist, h.counterOn, h.threats = g, n, cp, cm, th
+	h.gravity, h.contPlies, h.captHist, h.counterOn, h.threats, h.prior = g, n, cp, cm, th, pr
 }

@@ -26,7 +26,7 @@ func TestShareCache(t *testing.T) {
 			for k := range h.good[c] {
 				for f := range h.good[c][k] {
 					for to := range h.good[c][k][f] {
-						want := shareOf(h.good[c][k][f][to], h.bad[c][k][f][to])
+						want := shareOf(h.good[c][k][f][to], h.bad[c][k][f][to], h.prior)
 						if got := h.share[c][k][f][to]; got != want {
 							t.Fatalf("%s: share[%d][%d][%d][%d] = %d, counts %d/%d give %d",
 								when, c, k, f, to, got, h.good[c][k][f][to], h.bad[c][k][f][to], want)

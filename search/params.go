@@ -237,6 +237,13 @@ type Params struct {
 	// (Ethereal's threat-indexed butterfly table): a move out of an
 	// attack, or into one, learns apart from the same move made in peace.
 	ThreatHist int
+	// HistPrior is the prior of seed 004's share of good outcomes, in
+	// quarters of the tables' units (a cutoff at depth d adds d²): the
+	// share of g good and b bad is (g+HistPrior/4)/(g+b+HistPrior/2).
+	// Seed 004's 4 (one of each) lets one outcome at depth 1 carry a
+	// move a third of the way to either end; a larger prior waits for
+	// more evidence, a smaller one moves further on less.
+	HistPrior int
 	// EvalHist N > 0 rates the opponent's quiet move that led to a node
 	// by what it did to the static evaluation (Stockfish's eval-difference
 	// history): the mover's gain, its evaluation after the move less the
@@ -311,7 +318,7 @@ func DefaultParams() Params {
 		SEDepth: 8, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SENegExt: 0, SEQuietLimit: 6, SETacticalLimit: 3,
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1, KillerTwoBack: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
-		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1,
+		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1, HistPrior: 4,
 		EvalHist: 0, EvalHistCentre: -20, EvalHistMargin: 15, PVAlphaReduce: 0,
 		Hindsight: 0, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
@@ -429,6 +436,7 @@ func (p *Params) Table() []ParamInfo {
 		{"CaptHist", &p.CaptHist, 0, 1, 0, 0},
 		{"CounterMove", &p.CounterMove, 0, 1, 0, 0},
 		{"ThreatHist", &p.ThreatHist, 0, 1, 0, 0},
+		{"HistPrior", &p.HistPrior, 1, 1024, 0, 0},
 		{"EvalHist", &p.EvalHist, 0, 64, 0, 0},
 		{"EvalHistCentre", &p.EvalHistCentre, -200, 200, 0, 0},
 		{"EvalHistMargin", &p.EvalHistMargin, 0, 200, 0, 0},
