@@ -240,3 +240,28 @@ func TestSENegExtWired(t *testing.T) {
 		t.Errorf("SENegExt=1 shortened %d table moves and SENegExt=2 %d; want 0 < level 1 < level 2", one, two)
 	}
 }
+
+// TestShareOfPrior checks HistPrior's arithmetic: untried moves sit at
+// zero whatever the prior, seed 004's prior (4 quarters) is Laplace's
+// rule, and a larger prior keeps the same evidence nearer the middle.
+func TestShareOfPrior(t *testing.T) {
+	tests := []struct {
+		g, b, prior int32
+		want        int16
+	}{
+		{0, 0, 4, 0},
+		{0, 0, 64, 0},
+		{0, 0, 0, 0},     // never configured: seed 004's
+		{1, 0, 4, 2730},  // (1+1)/(1+2) of 16384, less 8192
+		{1, 0, 0, 2730},  // the same
+		{0, 1, 4, -2731}, // (0+1)/(1+2)
+		{1, 0, 64, 248},  // (1+16)/(1+32)
+		{1, 0, 1, 5461},  // (1+1/4)/(1+1/2)
+		{9, 0, 4, 6702},  // (9+1)/(9+2)
+	}
+	for _, tt := range tests {
+		if got := shareOf(tt.g, tt.b, tt.prior); got != tt.want {
+			t.Errorf("shareOf(%d, %d, %d) = %d, want %d", tt.g, tt.b, tt.prior, got, tt.want)
+		}
+	}
+}
