@@ -52,7 +52,7 @@ func (h *History) configure(p *Params) {
 	h.captHist = p.CaptHist != 0
 	h.counterOn = p.CounterMove != 0
 	h.threats = p.ThreatHist != 0
-	h.prior = int32(max(p.HistPrior, 1))
+	h.prior = int32(p.HistPrior)
 }
 
 // slot is m's threat slot given thr, the squares the opponent attacks: a

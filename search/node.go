@@ -148,31 +148,32 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	if p.TTEval&1 != 0 && !inCheck && hit {
 		eval = tableEval(staticEval, ttScore, tte.Bound)
 	}
-	// Eval-difference history (EvalHist): the opponent's quiet move is
-	// judged by the evaluation it left us, once per visit; the singular
-	// test's second look at this node adds nothing.
-	if p.EvalHist > 0 && !inCheck && excluded == chess.NoMove && ply >= 1 {
-		if prev := &w.stack[ply-1]; prev.quietSlot >= 0 && prev.staticEval != noScore {
-			gain := -staticEval - prev.staticEval - p.EvalHistCentre
-			if gain > p.EvalHistMargin || gain < -p.EvalHistMargin {
-				w.hist.nudge(pos.SideToMove().Other(), int(prev.quietSlot), prev.move, gain > 0, int32(p.EvalHist))
+	// The move that led here, judged by the evaluations either side of
+	// it, once per visit (the singular test's second look adds nothing).
+	if !inCheck && excluded == chess.NoMove && ply >= 1 {
+		if prev := &w.stack[ply-1]; prev.staticEval != noScore {
+			// Eval-difference history (EvalHist): the opponent's quiet
+			// move is rated by the evaluation it left us.
+			if p.EvalHist > 0 && prev.quietSlot >= 0 {
+				gain := -staticEval - prev.staticEval - p.EvalHistCentre
+				if gain > p.EvalHistMargin || gain < -p.EvalHistMargin {
+					w.hist.nudge(pos.SideToMove().Other(), int(prev.quietSlot), prev.move, gain > 0, int32(p.EvalHist))
+				}
 			}
-		}
-	}
-	// Hindsight: a reduction was a guess from the move's rank and
-	// history; the evaluations either side of the move say what it did.
-	// Their sum is the mover's loss: at most 0, the reduction was too
-	// deep; beyond the margin, a ply less is enough.
-	if p.Hindsight != 0 && !inCheck && excluded == chess.NoMove && ply >= 1 {
-		if prev := &w.stack[ply-1]; prev.reduction > 0 && prev.staticEval != noScore {
-			loss := staticEval + prev.staticEval
-			switch {
-			case int(prev.reduction) >= p.HindsightDeepR && loss <= 0:
-				depth++
-				w.stats.HindsightDeeper++
-			case int(prev.reduction) >= p.HindsightShallowR && depth >= 2 && loss > p.HindsightMargin:
-				depth--
-				w.stats.HindsightShallower++
+			// Hindsight: a reduction was a guess from the move's rank
+			// and history; the evaluations say what it did. Their sum
+			// is the mover's loss: at most 0, the reduction was too
+			// deep; beyond the margin, a ply less is enough.
+			if p.Hindsight != 0 && prev.reduction > 0 {
+				loss := staticEval + prev.staticEval
+				switch {
+				case int(prev.reduction) >= p.HindsightDeepR && loss <= 0:
+					depth++
+					w.stats.HindsightDeeper++
+				case int(prev.reduction) >= p.HindsightShallowR && depth >= 2 && loss > p.HindsightMargin:
+					depth--
+					w.stats.HindsightShallower++
+				}
 			}
 		}
 	}
