@@ -219,6 +219,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if depth <= p.RFPDepth && eval < MateInMax &&
 			eval-(p.RFPMargin*depth-p.RFPImproving*b2i(improving)) >= beta {
 			w.stats.RFPCut++
+			if p.ScoreBlend&2 != 0 && !decisive(beta) {
+				return (eval + beta) / 2
+			}
 			return eval
 		}
 		// Null-move pruning: if passing still fails high, a real move will.
@@ -677,6 +680,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 
 	bestScore = min(bestScore, tbCap)
+	if p.ScoreBlend&4 != 0 && bestScore >= beta && !decisive(bestScore) && !decisive(beta) {
+		bestScore = (bestScore*depth + beta) / (depth + 1)
+	}
 	if !pvNode && excluded == chess.NoMove {
 		w.stats.nodeType(cutNode, bestScore >= beta)
 	}
@@ -697,6 +703,12 @@ func (w *Worker) drawScore() int {
 		return 0
 	}
 	return 1 - int(w.nodes&2)
+}
+
+// decisive reports whether v is the score of a mate or a tablebase win
+// or loss: a proof, not an estimate to be blended.
+func decisive(v int) bool {
+	return v >= TBWin-MaxPly || v <= -(TBWin-MaxPly)
 }
 
 // lmpLimit is the number of quiet moves seen after which late-move
@@ -933,6 +945,9 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		}
 		if bestScore >= beta {
 			w.stats.QStandPat++
+			if w.p.ScoreBlend&1 != 0 && !decisive(bestScore) && !decisive(beta) {
+				bestScore = (bestScore + beta) / 2
+			}
 			if !hit {
 				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), rawEval, 0, BoundLower, false)
 			}
@@ -999,6 +1014,9 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	}
 	if inCheck && moveCount == 0 {
 		return -MateValue + ply
+	}
+	if w.p.ScoreBlend&1 != 0 && bestScore >= beta && !decisive(bestScore) && !decisive(beta) {
+		bestScore = (bestScore + beta) / 2
 	}
 	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, 0, boundOf(bestScore, origAlpha, beta, pvNode), pvNode)
 	return bestScore

@@ -269,6 +269,15 @@ type Params struct {
 	// the move did. On since it won its screen at 50,000 nodes and stayed
 	// ahead at 10+0.1 (docs/elo-log.md).
 	Hindsight, HindsightDeepR, HindsightShallowR, HindsightMargin int
+	// ScoreBlend pulls scores that beat beta back toward it, where a
+	// score above beta is a guess rather than a measurement (Stockfish's
+	// blends; bits): 1 quiescence's stand pat and its cutoffs return the
+	// mean of the score and beta; 2 reverse futility returns the mean of
+	// the evaluation and beta instead of the evaluation; 4 a cutoff of
+	// the main search returns (score·depth + beta)/(depth+1), so that a
+	// shallow node's margin, resting on few plies, counts for less.
+	// Scores of mates and tablebase wins are never blended.
+	ScoreBlend int
 
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
@@ -321,7 +330,7 @@ func DefaultParams() Params {
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1, HistPrior: 4,
 		EvalHist: 0, EvalHistCentre: -20, EvalHistMargin: 15, PVAlphaReduce: 0,
-		Hindsight: 1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80,
+		Hindsight: 1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, ScoreBlend: 0,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
@@ -446,6 +455,7 @@ func (p *Params) Table() []ParamInfo {
 		{"HindsightDeepR", &p.HindsightDeepR, 1, 8, 0, 0},
 		{"HindsightShallowR", &p.HindsightShallowR, 1, 8, 0, 0},
 		{"HindsightMargin", &p.HindsightMargin, 0, 400, 0, 0},
+		{"ScoreBlend", &p.ScoreBlend, 0, 7, 0, 0},
 		{"TMStability", &p.TMStability, 0, 200, 0, 0},
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},

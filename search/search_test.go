@@ -55,6 +55,7 @@ func TestFindsMates(t *testing.T) {
 		{"EvalHist=4", func(p *Params) { p.EvalHist = 4 }},
 		{"PVAlphaReduce=2", func(p *Params) { p.PVAlphaReduce = 2 }},
 		{"Hindsight=1", func(p *Params) { p.Hindsight = 1 }},
+		{"ScoreBlend=7", func(p *Params) { p.ScoreBlend = 7 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
@@ -299,6 +300,21 @@ func TestTimeManagerLimits(t *testing.T) {
 		}
 		if tm.hard > limit {
 			t.Errorf("%+v: hard %v above %v", tc, tm.hard, limit)
+		}
+	}
+}
+
+func TestDecisive(t *testing.T) {
+	for _, tc := range []struct {
+		v    int
+		want bool
+	}{
+		{0, false}, {900, false}, {-900, false},
+		{TBWin - MaxPly - 1, false}, {TBWin - MaxPly, true}, {-(TBWin - MaxPly), true},
+		{TBWin - 3, true}, {MateValue - 5, true}, {-MateValue + 5, true},
+	} {
+		if got := decisive(tc.v); got != tc.want {
+			t.Errorf("decisive(%d) = %v, want %v", tc.v, got, tc.want)
 		}
 	}
 }
