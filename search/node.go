@@ -136,8 +136,11 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		staticEval = w.ev.Evaluate(pos)
 	}
 	rawEval := staticEval
+	if !inCheck {
+		staticEval = w.damped(rawEval)
+	}
 	if corrOn {
-		staticEval = corrected(rawEval, cs.amount(p))
+		staticEval = corrected(staticEval, cs.amount(p))
 	}
 	st.staticEval = staticEval
 	// eval is what the pruning rules compare with alpha and beta: the
@@ -705,6 +708,18 @@ func (w *Worker) drawScore() int {
 	return 1 - int(w.nodes&2)
 }
 
+// damped shrinks a static evaluation toward a draw as the fifty-move
+// count grows (Rule50Damp N: by the factor (N − count)/N), so that an
+// advantage that cannot be turned into a capture or a pawn move is
+// worth less the closer the rule comes; the table keeps the raw value,
+// since transpositions share it whatever their count.
+func (w *Worker) damped(raw int) int {
+	if n := w.p.Rule50Damp; n > 0 {
+		return raw * max(n-w.pos.HalfmoveClock(), 0) / n
+	}
+	return raw
+}
+
 // decisive reports whether v is the score of a mate or a tablebase win
 // or loss: a proof, not an estimate to be blended.
 func decisive(v int) bool {
@@ -933,9 +948,9 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		} else {
 			rawEval = w.ev.Evaluate(pos)
 		}
-		staticEval = rawEval
+		staticEval = w.damped(rawEval)
 		if corrOn {
-			staticEval = corrected(rawEval, cs.amount(&w.p))
+			staticEval = corrected(staticEval, cs.amount(&w.p))
 		}
 		// Stand pat: the side to move need not capture. The table's
 		// score stands in for the evaluation where its bound allows.

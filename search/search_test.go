@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -315,6 +316,33 @@ func TestDecisive(t *testing.T) {
 	} {
 		if got := decisive(tc.v); got != tc.want {
 			t.Errorf("decisive(%d) = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+}
+
+// TestRule50Damp checks the fifty-move scaling of the static evaluation:
+// off it is the identity, with N it scales by (N − count)/N, and past N
+// it reaches zero rather than changing sign.
+func TestRule50Damp(t *testing.T) {
+	tests := []struct {
+		count, n, raw, want int
+	}{
+		{50, 0, 300, 300},
+		{0, 200, 300, 300},
+		{50, 200, 300, 225},
+		{50, 200, -300, -225},
+		{100, 200, 300, 150},
+		{150, 120, 300, 0},
+	}
+	for _, tc := range tests {
+		pos, err := chess.ParseFEN(fmt.Sprintf("4k3/8/8/8/8/8/4P3/4K3 w - - %d 80", tc.count))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &Worker{pos: pos}
+		w.p.Rule50Damp = tc.n
+		if got := w.damped(tc.raw); got != tc.want {
+			t.Errorf("count %d, Rule50Damp %d: damped(%d) = %d, want %d", tc.count, tc.n, tc.raw, got, tc.want)
 		}
 	}
 }
