@@ -31,6 +31,7 @@ func init() {
 		zobristEP[f] = r.next()
 	}
 	zobristSide = r.next()
+	initCuckoo()
 }
 
 // isMajorKeyPiece and isMinorKeyPiece say which pieces the major (K, Q, R)

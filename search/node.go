@@ -59,6 +59,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		return w.ev.Evaluate(pos)
 	}
+	if v, cut := w.upcomingDraw(&alpha, beta, ply); cut {
+		return v
+	}
 	alpha = max(alpha, -MateValue+ply)
 	beta = min(beta, MateValue-ply-1)
 	if alpha >= beta {
@@ -720,6 +723,24 @@ func (w *Worker) damped(raw int) int {
 	return raw
 }
 
+// upcomingDraw raises alpha to a draw where the side to move can step
+// back into a position of this search (UpcomingRep; Stockfish's use of
+// the cuckoo tables): a repetition is a draw it can take at will, so the
+// node is worth at least that before any move is searched. It reports
+// the score to return when the raised alpha already meets beta.
+func (w *Worker) upcomingDraw(alpha *int, beta, ply int) (int, bool) {
+	if w.p.UpcomingRep == 0 {
+		return 0, false
+	}
+	draw := w.drawScore()
+	if *alpha >= draw || !w.pos.UpcomingRepetition(ply) {
+		return 0, false
+	}
+	w.stats.UpcomingDraws++
+	*alpha = draw
+	return draw, draw >= beta
+}
+
 // decisive reports whether v is the score of a mate or a tablebase win
 // or loss: a proof, not an estimate to be blended.
 func decisive(v int) bool {
@@ -919,6 +940,10 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 			return 0
 		}
 		return w.ev.Evaluate(pos)
+	}
+
+	if v, cut := w.upcomingDraw(&alpha, beta, ply); cut {
+		return v
 	}
 
 	key := pos.Key()

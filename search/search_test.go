@@ -57,6 +57,8 @@ func TestFindsMates(t *testing.T) {
 		{"PVAlphaReduce=2", func(p *Params) { p.PVAlphaReduce = 2 }},
 		{"Hindsight=1", func(p *Params) { p.Hindsight = 1 }},
 		{"ScoreBlend=7", func(p *Params) { p.ScoreBlend = 7 }},
+		{"Rule50Damp=200", func(p *Params) { p.Rule50Damp = 200 }},
+		{"UpcomingRep=1", func(p *Params) { p.UpcomingRep = 1 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
@@ -344,5 +346,17 @@ func TestRule50Damp(t *testing.T) {
 		if got := w.damped(tc.raw); got != tc.want {
 			t.Errorf("count %d, Rule50Damp %d: damped(%d) = %d, want %d", tc.count, tc.n, tc.raw, got, tc.want)
 		}
+	}
+}
+
+// TestUpcomingRepWired checks that the upcoming-repetition test reaches
+// the search: off it never raises alpha, on it does in a middlegame
+// search deep enough for pieces to step back and forth.
+func TestUpcomingRepWired(t *testing.T) {
+	run := func(on int) uint64 {
+		return searchItalian(t, 10, func(p *Params) { p.UpcomingRep = on }).workers[0].stats.UpcomingDraws
+	}
+	if off, on := run(0), run(1); off != 0 || on == 0 {
+		t.Errorf("alpha raised to a draw %d times off and %d on; want 0 and more", off, on)
 	}
 }

@@ -55,6 +55,7 @@ type Stats struct {
 	ProbCutTried, ProbCutCut   uint64
 	IIRApplied, IIDSearched    uint64
 	PVAlphaReduced             uint64
+	UpcomingDraws              uint64
 	HindsightDeeper            uint64
 	HindsightShallower         uint64
 	HistoryPruned, LMPPruned   uint64
@@ -136,6 +137,7 @@ func (s *Stats) counters() []counter {
 		mk("IID searches", func(x *Stats) *uint64 { return &x.IIDSearched }),
 		mk("IIR reductions", func(x *Stats) *uint64 { return &x.IIRApplied }),
 		mk("PV nodes shallowed after alpha raised", func(x *Stats) *uint64 { return &x.PVAlphaReduced }),
+		mk("upcoming repetitions (alpha raised to a draw)", func(x *Stats) *uint64 { return &x.UpcomingDraws }),
 		mk("hindsight: reduced moves searched a ply deeper", func(x *Stats) *uint64 { return &x.HindsightDeeper }),
 		mk("hindsight: reduced moves searched a ply shallower", func(x *Stats) *uint64 { return &x.HindsightShallower }),
 		mk("late move pruned", func(x *Stats) *uint64 { return &x.LMPPruned }),
