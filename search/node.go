@@ -81,10 +81,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		w.stats.TTHits++
 		ttMove = tte.Move
 		ttScore = scoreFromTT(tte.Score, ply)
-		if !pvNode && excluded == chess.NoMove && tte.Depth >= depth &&
-			(tte.Bound == BoundExact ||
-				tte.Bound == BoundLower && ttScore >= beta ||
-				tte.Bound == BoundUpper && ttScore <= alpha) {
+		if !pvNode && excluded == chess.NoMove && w.ttCuts(tte, ttScore, alpha, beta, depth, cutNode) {
 			w.stats.TTCuts++
 			// A quiet table move that cuts here is a refutation found
 			// without a search: it is credited as if it had cut (TTCutHist).
@@ -739,6 +736,30 @@ func (w *Worker) upcomingDraw(alpha *int, beta, ply int) (int, bool) {
 	w.stats.UpcomingDraws++
 	*alpha = draw
 	return draw, draw >= beta
+}
+
+// ttCuts reports whether a non-PV node ends on its table entry. Seed
+// 004's rule wants an entry at least as deep whose bound settles the
+// window. With TTCutStyle 1 (Stockfish's) a fail-high needs an entry
+// deeper than the node, a fail-low one as deep, and at depth 5 or less
+// the entry must agree with the node's expected type: a cut node is
+// not ended by an upper bound nor an all node by a lower one, so that
+// the shallow nodes whose entries contradict the tree's expectation
+// are searched.
+func (w *Worker) ttCuts(tte TTData, ttScore, alpha, beta, depth int, cutNode bool) bool {
+	if w.p.TTCutStyle == 0 {
+		return tte.Depth >= depth &&
+			(tte.Bound == BoundExact ||
+				tte.Bound == BoundLower && ttScore >= beta ||
+				tte.Bound == BoundUpper && ttScore <= alpha)
+	}
+	high := ttScore >= beta
+	want := BoundUpper
+	if high {
+		want = BoundLower
+	}
+	return tte.Depth > depth-b2i(ttScore <= beta) && tte.Bound&want != 0 &&
+		(cutNode == high || depth > 5)
 }
 
 // decisive reports whether v is the score of a mate or a tablebase win

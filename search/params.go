@@ -286,6 +286,9 @@ type Params struct {
 	// can return to a position of the search in one move (Stockfish's
 	// upcoming-repetition test), before the table is probed.
 	UpcomingRep int
+	// TTCutStyle 1 ends a non-PV node on its table entry by Stockfish's
+	// rule (ttCuts) instead of seed 004's.
+	TTCutStyle int
 
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
@@ -338,7 +341,7 @@ func DefaultParams() Params {
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1, HistPrior: 4,
 		EvalHist: 0, EvalHistCentre: -20, EvalHistMargin: 15, PVAlphaReduce: 0,
-		Hindsight: 1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, ScoreBlend: 0, Rule50Damp: 0, UpcomingRep: 0,
+		Hindsight: 1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, ScoreBlend: 0, Rule50Damp: 0, UpcomingRep: 0, TTCutStyle: 0,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
@@ -466,6 +469,7 @@ func (p *Params) Table() []ParamInfo {
 		{"ScoreBlend", &p.ScoreBlend, 0, 7, 0, 0},
 		{"Rule50Damp", &p.Rule50Damp, 0, 1000, 0, 0},
 		{"UpcomingRep", &p.UpcomingRep, 0, 1, 0, 0},
+		{"TTCutStyle", &p.TTCutStyle, 0, 1, 0, 0},
 		{"TMStability", &p.TMStability, 0, 200, 0, 0},
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},

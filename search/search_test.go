@@ -59,6 +59,7 @@ func TestFindsMates(t *testing.T) {
 		{"ScoreBlend=7", func(p *Params) { p.ScoreBlend = 7 }},
 		{"Rule50Damp=200", func(p *Params) { p.Rule50Damp = 200 }},
 		{"UpcomingRep=1", func(p *Params) { p.UpcomingRep = 1 }},
+		{"TTCutStyle=1", func(p *Params) { p.TTCutStyle = 1 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
