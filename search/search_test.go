@@ -361,3 +361,29 @@ func TestUpcomingRepWired(t *testing.T) {
 		t.Errorf("alpha raised to a draw %d times off and %d on; want 0 and more", off, on)
 	}
 }
+
+// TestScoreBlendStandPat checks ScoreBlend's first bit where it acts: a
+// stand pat above beta comes back as itself without the bit and as the
+// mean of itself and beta with it.
+func TestScoreBlendStandPat(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1" // a queen up, nothing to capture
+	qs := func(blend int) int {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher(1)
+		w := s.workers[0]
+		w.p = DefaultParams()
+		w.p.ScoreBlend = blend
+		w.pos = pos
+		return w.qsearch(99, 100, 1, false)
+	}
+	raw, blended := qs(0), qs(1)
+	if raw < 500 {
+		t.Fatalf("stand pat %d, want a queen's worth above beta", raw)
+	}
+	if want := (raw + 100) / 2; blended != want {
+		t.Errorf("ScoreBlend=1: qsearch = %d, want (%d + 100)/2 = %d", blended, raw, want)
+	}
+}
