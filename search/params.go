@@ -279,7 +279,7 @@ type Params struct {
 	// Scores of mates and tablebase wins are never blended.
 	ScoreBlend int
 	// Rule50Damp N > 0 scales the static evaluation by (N − c)/N, c the
-	// fifty-move count (Stockfish's scaling; N ≥ 101 keeps the sign),
+	// fifty-move count, and by 0 once c reaches N (Stockfish's scaling),
 	// so the search prefers the lines that make progress. 0 is off.
 	Rule50Damp int
 	// UpcomingRep 1 raises alpha to a draw at a node whose side to move
