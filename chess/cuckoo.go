@@ -26,18 +26,16 @@ func reversibleStep(t PieceType, a, b Square) bool {
 	case Rook:
 		return (df == 0) != (dr == 0)
 	case Queen:
-		return df == dr && df > 0 || (df == 0) != (dr == 0)
+		return reversibleStep(Bishop, a, b) || reversibleStep(Rook, a, b)
 	case King:
 		return max(df, dr) == 1
 	}
 	return false
 }
 
-// initCuckoo fills the tables from the Zobrist keys and returns the number
-// of moves stored (3,668). It runs from the Zobrist keys' init, which it
-// needs.
-func initCuckoo() int {
-	n := 0
+// initCuckoo fills the tables from the Zobrist keys with the 3,668
+// reversible moves. It runs from the Zobrist keys' init, which it needs.
+func initCuckoo() {
 	for c := White; c <= Black; c++ {
 		for t := Knight; t <= King; t++ {
 			pc := MakePiece(c, t)
@@ -63,12 +61,10 @@ func initCuckoo() int {
 							i = cuckooH1(k)
 						}
 					}
-					n++
 				}
 			}
 		}
 	}
-	return n
 }
 
 // UpcomingRepetition reports whether the side to move has a move that

@@ -59,8 +59,10 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		return w.ev.Evaluate(pos)
 	}
-	if v, cut := w.upcomingDraw(&alpha, beta, ply); cut {
-		return v
+	if p.UpcomingRep != 0 {
+		if v, cut := w.upcomingDraw(&alpha, beta, ply); cut {
+			return v
+		}
 	}
 	alpha = max(alpha, -MateValue+ply)
 	beta = min(beta, MateValue-ply-1)
@@ -81,7 +83,16 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		w.stats.TTHits++
 		ttMove = tte.Move
 		ttScore = scoreFromTT(tte.Score, ply)
-		if !pvNode && excluded == chess.NoMove && w.ttCuts(tte, ttScore, alpha, beta, depth, cutNode) {
+		// Seed 004's rule: an entry at least as deep whose bound settles
+		// the window; TTCutStyle 1 puts Stockfish's in its place.
+		cuts := tte.Depth >= depth &&
+			(tte.Bound == BoundExact ||
+				tte.Bound == BoundLower && ttScore >= beta ||
+				tte.Bound == BoundUpper && ttScore <= alpha)
+		if p.TTCutStyle != 0 {
+			cuts = ttCutsStockfish(&tte, ttScore, beta, depth, cutNode)
+		}
+		if !pvNode && excluded == chess.NoMove && cuts {
 			w.stats.TTCuts++
 			// A quiet table move that cuts here is a refutation found
 			// without a search: it is credited as if it had cut (TTCutHist).
@@ -222,8 +233,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if depth <= p.RFPDepth && eval < MateInMax &&
 			eval-(p.RFPMargin*depth-p.RFPImproving*b2i(improving)) >= beta {
 			w.stats.RFPCut++
-			if p.ScoreBlend&2 != 0 && !decisive(beta) {
-				return (eval + beta) / 2
+			if p.ScoreBlend&2 != 0 {
+				return blend(eval, beta, 1)
 			}
 			return eval
 		}
@@ -683,8 +694,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 
 	bestScore = min(bestScore, tbCap)
-	if p.ScoreBlend&4 != 0 && bestScore >= beta && !decisive(bestScore) && !decisive(beta) {
-		bestScore = (bestScore*depth + beta) / (depth + 1)
+	if p.ScoreBlend&4 != 0 && bestScore >= beta {
+		bestScore = blend(bestScore, beta, depth)
 	}
 	if !pvNode && excluded == chess.NoMove {
 		w.stats.nodeType(cutNode, bestScore >= beta)
@@ -724,11 +735,9 @@ func (w *Worker) damped(raw int) int {
 // back into a position of this search (UpcomingRep; Stockfish's use of
 // the cuckoo tables): a repetition is a draw it can take at will, so the
 // node is worth at least that before any move is searched. It reports
-// the score to return when the raised alpha already meets beta.
+// the score to return when the raised alpha already meets beta. The
+// callers test the switch, so that nodes without it make no call.
 func (w *Worker) upcomingDraw(alpha *int, beta, ply int) (int, bool) {
-	if w.p.UpcomingRep == 0 {
-		return 0, false
-	}
 	draw := w.drawScore()
 	if *alpha >= draw || !w.pos.UpcomingRepetition(ply) {
 		return 0, false
@@ -738,21 +747,14 @@ func (w *Worker) upcomingDraw(alpha *int, beta, ply int) (int, bool) {
 	return draw, draw >= beta
 }
 
-// ttCuts reports whether a non-PV node ends on its table entry. Seed
-// 004's rule wants an entry at least as deep whose bound settles the
-// window. With TTCutStyle 1 (Stockfish's) a fail-high needs an entry
-// deeper than the node, a fail-low one as deep, and at depth 5 or less
-// the entry must agree with the node's expected type: a cut node is
-// not ended by an upper bound nor an all node by a lower one, so that
-// the shallow nodes whose entries contradict the tree's expectation
-// are searched.
-func (w *Worker) ttCuts(tte TTData, ttScore, alpha, beta, depth int, cutNode bool) bool {
-	if w.p.TTCutStyle == 0 {
-		return tte.Depth >= depth &&
-			(tte.Bound == BoundExact ||
-				tte.Bound == BoundLower && ttScore >= beta ||
-				tte.Bound == BoundUpper && ttScore <= alpha)
-	}
+// ttCutsStockfish reports whether a non-PV node ends on its table entry
+// by Stockfish's rule (TTCutStyle 1): a fail-high needs an entry deeper
+// than the node, a fail-low one as deep, and at depth 5 or less the
+// entry must agree with the node's expected type (a cut node is not
+// ended by an upper bound nor an all node by a lower one), so that the
+// shallow nodes whose entries contradict the tree's expectation are
+// searched.
+func ttCutsStockfish(tte *TTData, ttScore, beta, depth int, cutNode bool) bool {
 	high := ttScore >= beta
 	want := BoundUpper
 	if high {
@@ -766,6 +768,15 @@ func (w *Worker) ttCuts(tte TTData, ttScore, alpha, beta, depth int, cutNode boo
 // or loss: a proof, not an estimate to be blended.
 func decisive(v int) bool {
 	return v >= TBWin-MaxPly || v <= -(TBWin-MaxPly)
+}
+
+// blend pulls a score that beat beta back toward it (ScoreBlend), the
+// score weighing w to beta's 1; proofs are returned as they are.
+func blend(score, beta, w int) int {
+	if decisive(score) || decisive(beta) {
+		return score
+	}
+	return (score*w + beta) / (w + 1)
 }
 
 // lmpLimit is the number of quiet moves seen after which late-move
@@ -963,8 +974,10 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		return w.ev.Evaluate(pos)
 	}
 
-	if v, cut := w.upcomingDraw(&alpha, beta, ply); cut {
-		return v
+	if w.p.UpcomingRep != 0 {
+		if v, cut := w.upcomingDraw(&alpha, beta, ply); cut {
+			return v
+		}
 	}
 
 	key := pos.Key()
@@ -1006,8 +1019,8 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		}
 		if bestScore >= beta {
 			w.stats.QStandPat++
-			if w.p.ScoreBlend&1 != 0 && !decisive(bestScore) && !decisive(beta) {
-				bestScore = (bestScore + beta) / 2
+			if w.p.ScoreBlend&1 != 0 {
+				bestScore = blend(bestScore, beta, 1)
 			}
 			if !hit {
 				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), rawEval, 0, BoundLower, false)
@@ -1076,8 +1089,8 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	if inCheck && moveCount == 0 {
 		return -MateValue + ply
 	}
-	if w.p.ScoreBlend&1 != 0 && bestScore >= beta && !decisive(bestScore) && !decisive(beta) {
-		bestScore = (bestScore + beta) / 2
+	if w.p.ScoreBlend&1 != 0 && bestScore >= beta {
+		bestScore = blend(bestScore, beta, 1)
 	}
 	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, 0, boundOf(bestScore, origAlpha, beta, pvNode), pvNode)
 	return bestScore

@@ -287,7 +287,7 @@ type Params struct {
 	// upcoming-repetition test), before the table is probed.
 	UpcomingRep int
 	// TTCutStyle 1 ends a non-PV node on its table entry by Stockfish's
-	// rule (ttCuts) instead of seed 004's.
+	// rule (ttCutsStockfish) instead of seed 004's.
 	TTCutStyle int
 
 	// Time management (issue 11): how strongly the soft limit follows
