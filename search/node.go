@@ -475,6 +475,14 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					continue
 				}
 			}
+			// Futility pruning of captures (NoisyFutility): even with
+			// the piece it takes and a margin, the capture leaves the
+			// static evaluation short of alpha.
+			if !quiet && p.NoisyFutility > 0 && !pvNode && !inCheck && !givesCheck && !m.IsPromotion() && lmrDepth < 7 &&
+				eval+p.NoisyFutility+p.NoisyFutMargin*lmrDepth+chess.SEEValue[victimOf(pos, m)] <= alpha {
+				w.stats.NoisyFutPruned++
+				continue
+			}
 			// SEE pruning of moves that lose too much material.
 			if quiet && depth <= p.SEEQuietDepth && !pos.SEE(m, -p.SEEQuietMargin*lmrDepth) {
 				w.stats.SEEQuietPruned++
@@ -572,7 +580,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				r += b2i(quiet && ttNoisy)
 				cutoffTerm := p.LMRCutoffs > 0 && w.stack[ply+1].cutoffs > p.LMRCutoffs
 				r += b2i(cutoffTerm) * (1 + p.LMRCutoffsAll*b2i(!pvNode && !cutNode))
-				r += b2i(cutNode)
+				r += p.LMRCutNode * b2i(cutNode)
 				r += p.LMRAllNode * b2i(!pvNode && !cutNode)
 				r += b2i(!improving)
 				r -= b2i(givesCheck || inCheck)
@@ -1041,10 +1049,20 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	mp := &w.pickers[ply]
 	mp.initQ(pos, &w.hist, ttMove)
 	bestMove := chess.NoMove
-	moveCount := 0
+	moveCount, quietEvasions := 0, 0
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		moveCount++
+		// QSEvasions: once a score that is not a mate against us is
+		// known, a few quiet evasions are enough to show whether the
+		// check costs more.
+		if inCheck && w.p.QSEvasions > 0 && !pos.IsNoisy(m) {
+			if quietEvasions >= w.p.QSEvasions && bestScore > -MateInMax {
+				w.stats.QEvasionsPruned++
+				continue
+			}
+			quietEvasions++
+		}
 		if !inCheck && !pos.SEE(m, seeMin) {
 			w.stats.QSEEPruned++
 			continue

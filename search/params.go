@@ -55,6 +55,19 @@ type Params struct {
 	FutilityStyle, FutilityHistLimit, FutilityNoHist int
 
 	SEEQuietDepth, SEEQuietMargin, SEENoisyDepth, SEENoisyMargin int
+	// NoisyFutility B > 0 skips, at a non-PV node not in check, a capture
+	// that gives no check when the static evaluation plus B, plus
+	// NoisyFutMargin per ply of the move's reduced depth (below 7), plus
+	// the captured piece still falls short of alpha (Stockfish's futility
+	// pruning of captures). 0 is off.
+	NoisyFutility, NoisyFutMargin int
+	// QSEvasions N > 0 lets quiescence search at most N quiet evasions of
+	// a check once it has a score that is not a mate against it
+	// (Stockfish's pruning after the second quiet evasion). 0 is off.
+	QSEvasions int
+	// LMRCutNode is the reduction added at predicted cut nodes (seed
+	// 004's 1; Stockfish 2).
+	LMRCutNode int
 
 	HistPruneDepth, HistPruneMargin int
 	// HistPruneSkip 1 ends a node's quiet moves (but for the checks that
@@ -331,6 +344,7 @@ func DefaultParams() Params {
 		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		FutilityStyle: 0, FutilityHistLimit: 2000, FutilityNoHist: 256,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
+		NoisyFutility: 0, NoisyFutMargin: 200, QSEvasions: 0, LMRCutNode: 1,
 		HistPruneDepth: 3, HistPruneMargin: 2048, HistPruneSkip: 0,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRHistDivG: 5000, LMRContDivisor: 0,
 		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
@@ -394,6 +408,10 @@ func (p *Params) Table() []ParamInfo {
 		{"SEEQuietMargin", &p.SEEQuietMargin, 10, 150, 0, 0},
 		{"SEENoisyDepth", &p.SEENoisyDepth, 0, 12, 0, 0},
 		{"SEENoisyMargin", &p.SEENoisyMargin, 5, 100, 0, 0},
+		{"NoisyFutility", &p.NoisyFutility, 0, 600, 0, 0},
+		{"NoisyFutMargin", &p.NoisyFutMargin, 0, 600, 0, 0},
+		{"QSEvasions", &p.QSEvasions, 0, 8, 0, 0},
+		{"LMRCutNode", &p.LMRCutNode, 0, 3, 0, 0},
 		{"HistPruneDepth", &p.HistPruneDepth, 0, 8, 0, 0},
 		{"HistPruneMargin", &p.HistPruneMargin, 0, 8192, 0, 0},
 		{"HistPruneSkip", &p.HistPruneSkip, 0, 1, 0, 0},

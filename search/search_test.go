@@ -60,6 +60,9 @@ func TestFindsMates(t *testing.T) {
 		{"Rule50Damp=200", func(p *Params) { p.Rule50Damp = 200 }},
 		{"UpcomingRep=1", func(p *Params) { p.UpcomingRep = 1 }},
 		{"TTCutStyle=1", func(p *Params) { p.TTCutStyle = 1 }},
+		{"NoisyFutility=180", func(p *Params) { p.NoisyFutility = 180 }},
+		{"QSEvasions=1", func(p *Params) { p.QSEvasions = 1 }},
+		{"LMRCutNode=2", func(p *Params) { p.LMRCutNode = 2 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
@@ -385,5 +388,63 @@ func TestScoreBlendStandPat(t *testing.T) {
 	}
 	if want := (raw + 100) / 2; blended != want {
 		t.Errorf("ScoreBlend=1: qsearch = %d, want (%d + 100)/2 = %d", blended, raw, want)
+	}
+}
+
+// TestQSEvasions checks the quiet-evasion limit of quiescence: a king
+// checked by a distant bishop, its one pawn unable to block, has four
+// quiet escapes and no capture; with QSEvasions=1 the first is searched
+// and the other three are skipped once it shows the king is not mated,
+// and the score stays a bishop down, not a mate.
+func TestQSEvasions(t *testing.T) {
+	const fen = "4k3/p7/8/b7/8/8/7P/4K3 w - - 0 1"
+	qs := func(limit int) (int, uint64) {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher(1)
+		w := s.workers[0]
+		w.p = DefaultParams()
+		w.p.QSEvasions = limit
+		w.pos = pos
+		v := w.qsearch(-Infinite, Infinite, 1, true)
+		return v, w.stats.QEvasionsPruned
+	}
+	for _, tc := range []struct {
+		limit  int
+		pruned uint64
+	}{{0, 0}, {1, 3}, {2, 2}, {4, 0}} {
+		v, pruned := qs(tc.limit)
+		if pruned != tc.pruned {
+			t.Errorf("QSEvasions=%d: %d evasions skipped, want %d", tc.limit, pruned, tc.pruned)
+		}
+		if v <= -MateInMax || v > -100 {
+			t.Errorf("QSEvasions=%d: score %d, want a bishop down and no mate", tc.limit, v)
+		}
+	}
+}
+
+// TestNoisyFutilityWired checks that the futility pruning of captures
+// reaches the search: off it drops no capture, on it drops some in a
+// middlegame search.
+func TestNoisyFutilityWired(t *testing.T) {
+	run := func(base int) uint64 {
+		return searchItalian(t, 10, func(p *Params) { p.NoisyFutility = base }).workers[0].stats.NoisyFutPruned
+	}
+	if off, on := run(0), run(180); off != 0 || on == 0 {
+		t.Errorf("captures dropped %d times off and %d on; want 0 and more", off, on)
+	}
+}
+
+// TestLMRCutNodeWired checks that LMRCutNode reaches the reductions:
+// a second ply at cut nodes reduces more in total than the default one.
+func TestLMRCutNodeWired(t *testing.T) {
+	run := func(r int) uint64 {
+		return searchItalian(t, 10, func(p *Params) { p.LMRCutNode = r }).workers[0].stats.LMRReductionSum
+	}
+	one, two := run(1), run(2)
+	if two <= one {
+		t.Errorf("plies reduced: %d with LMRCutNode=1 and %d with 2; want more with 2", one, two)
 	}
 }

@@ -61,6 +61,7 @@ type Stats struct {
 	HistoryPruned, LMPPruned   uint64
 	FutilityPruned             uint64
 	SEEQuietPruned, SEENoisy   uint64
+	NoisyFutPruned             uint64
 	ContPruned                 uint64
 	HistPruneSkips             uint64 // nodes whose quiets history pruning ended (HistPruneSkip)
 	LMRSearches, LMRReSearches uint64
@@ -74,6 +75,7 @@ type Stats struct {
 	SEMultiCut              uint64
 	CheckExtensions         uint64
 	QSEEPruned, QFutility   uint64
+	QEvasionsPruned         uint64
 	// Node types as the search predicts them, and how often the
 	// prediction held: zero-window nodes that reached the move loop
 	// flagged as cut-nodes (CutNodes) or all-nodes (AllNodes), and those
@@ -147,6 +149,7 @@ func (s *Stats) counters() []counter {
 		mk("continuation pruned", func(x *Stats) *uint64 { return &x.ContPruned }),
 		mk("SEE pruned quiet", func(x *Stats) *uint64 { return &x.SEEQuietPruned }),
 		mk("SEE pruned noisy", func(x *Stats) *uint64 { return &x.SEENoisy }),
+		mk("futility pruned noisy", func(x *Stats) *uint64 { return &x.NoisyFutPruned }),
 		mk("LMR searches", func(x *Stats) *uint64 { return &x.LMRSearches }),
 		mk("LMR re-searches", func(x *Stats) *uint64 { return &x.LMRReSearches }),
 		mk("LMR re-search deeper", func(x *Stats) *uint64 { return &x.LMRDeeper }),
@@ -169,6 +172,7 @@ func (s *Stats) counters() []counter {
 		mk("qsearch cutoffs first", func(x *Stats) *uint64 { return &x.QCutoffsFirst }),
 		mk("qsearch SEE pruned", func(x *Stats) *uint64 { return &x.QSEEPruned }),
 		mk("qsearch futility pruned", func(x *Stats) *uint64 { return &x.QFutility }),
+		mk("qsearch quiet evasions pruned", func(x *Stats) *uint64 { return &x.QEvasionsPruned }),
 		mk("cut-nodes", func(x *Stats) *uint64 { return &x.CutNodes }),
 		mk("cut-nodes failed high", func(x *Stats) *uint64 { return &x.CutNodesHigh }),
 		mk("all-nodes", func(x *Stats) *uint64 { return &x.AllNodes }),
