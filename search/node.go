@@ -669,9 +669,12 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 		}
 		if m != bestMove {
-			if quiet && quietsTried < len(st.quiets) && !mp.isKiller(m) {
+			if quiet && quietsTried < len(st.quiets) && (p.KillerMalus != 0 || !mp.isKiller(m)) {
 				st.quiets[quietsTried] = m
 				quietsTried++
+				if p.KillerMalus != 0 && mp.isKiller(m) {
+					w.stats.KillersTried++
+				}
 			} else if !quiet && noisyTried < len(st.noisies) {
 				st.noisies[noisyTried] = m
 				noisyTried++

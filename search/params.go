@@ -68,6 +68,11 @@ type Params struct {
 	// LMRCutNode is the reduction added at predicted cut nodes (seed
 	// 004's 1; Stockfish 2).
 	LMRCutNode int
+	// KillerMalus 1 counts a killer that was searched before another
+	// quiet move cut as a failure in the quiet history, as every other
+	// quiet tried is (Stockfish and Ethereal punish them alike); seed
+	// 004 leaves killers out.
+	KillerMalus int
 
 	HistPruneDepth, HistPruneMargin int
 	// HistPruneSkip 1 ends a node's quiet moves (but for the checks that
@@ -344,7 +349,7 @@ func DefaultParams() Params {
 		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		FutilityStyle: 0, FutilityHistLimit: 2000, FutilityNoHist: 256,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
-		NoisyFutility: 0, NoisyFutMargin: 200, QSEvasions: 0, LMRCutNode: 1,
+		NoisyFutility: 0, NoisyFutMargin: 200, QSEvasions: 0, LMRCutNode: 1, KillerMalus: 0,
 		HistPruneDepth: 3, HistPruneMargin: 2048, HistPruneSkip: 0,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRHistDivG: 5000, LMRContDivisor: 0,
 		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
@@ -412,6 +417,7 @@ func (p *Params) Table() []ParamInfo {
 		{"NoisyFutMargin", &p.NoisyFutMargin, 0, 600, 0, 0},
 		{"QSEvasions", &p.QSEvasions, 0, 8, 0, 0},
 		{"LMRCutNode", &p.LMRCutNode, 0, 3, 0, 0},
+		{"KillerMalus", &p.KillerMalus, 0, 1, 0, 0},
 		{"HistPruneDepth", &p.HistPruneDepth, 0, 8, 0, 0},
 		{"HistPruneMargin", &p.HistPruneMargin, 0, 8192, 0, 0},
 		{"HistPruneSkip", &p.HistPruneSkip, 0, 1, 0, 0},

@@ -63,6 +63,7 @@ func TestFindsMates(t *testing.T) {
 		{"NoisyFutility=180", func(p *Params) { p.NoisyFutility = 180 }},
 		{"QSEvasions=1", func(p *Params) { p.QSEvasions = 1 }},
 		{"LMRCutNode=2", func(p *Params) { p.LMRCutNode = 2 }},
+		{"KillerMalus=1", func(p *Params) { p.KillerMalus = 1 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
@@ -446,5 +447,17 @@ func TestLMRCutNodeWired(t *testing.T) {
 	one, two := run(1), run(2)
 	if two <= one {
 		t.Errorf("plies reduced: %d with LMRCutNode=1 and %d with 2; want more with 2", one, two)
+	}
+}
+
+// TestKillerMalusWired checks that KillerMalus reaches the history
+// update: off no killer is kept among the quiets a cutoff punishes, on
+// some are.
+func TestKillerMalusWired(t *testing.T) {
+	run := func(on int) uint64 {
+		return searchItalian(t, 10, func(p *Params) { p.KillerMalus = on }).workers[0].stats.KillersTried
+	}
+	if off, on := run(0), run(1); off != 0 || on == 0 {
+		t.Errorf("killers kept for failure %d times off and %d on; want 0 and more", off, on)
 	}
 }

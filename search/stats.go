@@ -62,6 +62,7 @@ type Stats struct {
 	FutilityPruned             uint64
 	SEEQuietPruned, SEENoisy   uint64
 	NoisyFutPruned             uint64
+	KillersTried               uint64 // killers kept for the quiet history's failures (KillerMalus)
 	ContPruned                 uint64
 	HistPruneSkips             uint64 // nodes whose quiets history pruning ended (HistPruneSkip)
 	LMRSearches, LMRReSearches uint64
@@ -150,6 +151,7 @@ func (s *Stats) counters() []counter {
 		mk("SEE pruned quiet", func(x *Stats) *uint64 { return &x.SEEQuietPruned }),
 		mk("SEE pruned noisy", func(x *Stats) *uint64 { return &x.SEENoisy }),
 		mk("futility pruned noisy", func(x *Stats) *uint64 { return &x.NoisyFutPruned }),
+		mk("killers recorded for failure", func(x *Stats) *uint64 { return &x.KillersTried }),
 		mk("LMR searches", func(x *Stats) *uint64 { return &x.LMRSearches }),
 		mk("LMR re-searches", func(x *Stats) *uint64 { return &x.LMRReSearches }),
 		mk("LMR re-search deeper", func(x *Stats) *uint64 { return &x.LMRDeeper }),
