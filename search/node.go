@@ -59,9 +59,16 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		return w.ev.Evaluate(pos)
 	}
+	// repDraw is the draw a step back would take, where UpcomingRep
+	// raised alpha to it; the statistics count the nodes that still
+	// return less.
+	repDraw := noScore
 	if p.UpcomingRep != 0 {
-		if v, cut := w.upcomingDraw(&alpha, beta, ply); cut {
-			return v
+		if draw, ok := w.upcomingDraw(alpha, ply); ok {
+			if draw >= beta {
+				return draw
+			}
+			alpha, repDraw = draw, draw
 		}
 	}
 	alpha = max(alpha, -MateValue+ply)
@@ -99,6 +106,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			if p.TTCutHist != 0 && ttScore >= beta && ttMove != chess.NoMove && !pos.IsNoisy(ttMove) && pos.IsLegal(ttMove) {
 				ct := w.contsAt(ply)
 				w.updateStats(ply, ttMove, true, 0, 0, depth, &ct, w.hist.threatMap(pos))
+			}
+			if ttScore < repDraw {
+				w.stats.UpcomingBelow++
 			}
 			return ttScore
 		}
@@ -705,6 +715,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 
 	bestScore = min(bestScore, tbCap)
+	if bestScore < repDraw {
+		w.stats.UpcomingBelow++
+	}
 	if p.ScoreBlend&4 != 0 && bestScore >= beta {
 		bestScore = blend(bestScore, beta, depth)
 	}
@@ -742,20 +755,19 @@ func (w *Worker) damped(raw int) int {
 	return raw
 }
 
-// upcomingDraw raises alpha to a draw where the side to move can step
-// back into a position of this search (UpcomingRep; Stockfish's use of
-// the cuckoo tables): a repetition is a draw it can take at will, so the
-// node is worth at least that before any move is searched. It reports
-// the score to return when the raised alpha already meets beta. The
-// callers test the switch, so that nodes without it make no call.
-func (w *Worker) upcomingDraw(alpha *int, beta, ply int) (int, bool) {
+// upcomingDraw reports the draw score where alpha is below it and the
+// side to move can step back into a position of this search
+// (UpcomingRep; Stockfish's use of the cuckoo tables): a repetition is a
+// draw it can take at will, so the node is worth at least that before
+// any move is searched, and the caller raises alpha to it. The callers
+// test the switch, so that nodes without it make no call.
+func (w *Worker) upcomingDraw(alpha, ply int) (int, bool) {
 	draw := w.drawScore()
-	if *alpha >= draw || !w.pos.UpcomingRepetition(ply) {
+	if alpha >= draw || !w.pos.UpcomingRepetition(ply) {
 		return 0, false
 	}
 	w.stats.UpcomingDraws++
-	*alpha = draw
-	return draw, draw >= beta
+	return draw, true
 }
 
 // ttCutsStockfish reports whether a non-PV node ends on its table entry
@@ -985,9 +997,13 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		return w.ev.Evaluate(pos)
 	}
 
+	repDraw := noScore
 	if w.p.UpcomingRep != 0 {
-		if v, cut := w.upcomingDraw(&alpha, beta, ply); cut {
-			return v
+		if draw, ok := w.upcomingDraw(alpha, ply); ok {
+			if draw >= beta {
+				return draw
+			}
+			alpha, repDraw = draw, draw
 		}
 	}
 
@@ -1000,6 +1016,9 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		if !pvNode && (tte.Bound == BoundExact ||
 			tte.Bound == BoundLower && ttScore >= beta ||
 			tte.Bound == BoundUpper && ttScore <= alpha) {
+			if ttScore < repDraw {
+				w.stats.UpcomingBelow++
+			}
 			return ttScore
 		}
 	}
@@ -1112,6 +1131,9 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	}
 	if w.p.ScoreBlend&1 != 0 && bestScore >= beta {
 		bestScore = blend(bestScore, beta, 1)
+	}
+	if bestScore < repDraw {
+		w.stats.UpcomingBelow++
 	}
 	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, 0, boundOf(bestScore, origAlpha, beta, pvNode), pvNode)
 	return bestScore

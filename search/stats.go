@@ -56,6 +56,7 @@ type Stats struct {
 	IIRApplied, IIDSearched    uint64
 	PVAlphaReduced             uint64
 	UpcomingDraws              uint64
+	UpcomingBelow              uint64 // of those, nodes that still returned less than the draw
 	HindsightDeeper            uint64
 	HindsightShallower         uint64
 	HistoryPruned, LMPPruned   uint64
@@ -141,6 +142,7 @@ func (s *Stats) counters() []counter {
 		mk("IIR reductions", func(x *Stats) *uint64 { return &x.IIRApplied }),
 		mk("PV nodes shallowed after alpha raised", func(x *Stats) *uint64 { return &x.PVAlphaReduced }),
 		mk("upcoming repetitions (alpha raised to a draw)", func(x *Stats) *uint64 { return &x.UpcomingDraws }),
+		mk("upcoming repetitions scored below the draw", func(x *Stats) *uint64 { return &x.UpcomingBelow }),
 		mk("hindsight: reduced moves searched a ply deeper", func(x *Stats) *uint64 { return &x.HindsightDeeper }),
 		mk("hindsight: reduced moves searched a ply shallower", func(x *Stats) *uint64 { return &x.HindsightShallower }),
 		mk("late move pruned", func(x *Stats) *uint64 { return &x.LMPPruned }),
