@@ -354,16 +354,19 @@ func TestRule50Damp(t *testing.T) {
 	}
 }
 
-// TestUpcomingRepWired checks that the upcoming-repetition test reaches
-// the search: off it never raises alpha, on it does in a middlegame
-// search deep enough for pieces to step back and forth.
-func TestUpcomingRepWired(t *testing.T) {
-	run := func(on int) uint64 {
-		return searchItalian(t, 10, func(p *Params) { p.UpcomingRep = on }).workers[0].stats.UpcomingDraws
+// quiescenceWorker is a worker set on fen with the default parameters as
+// set changes them, for calling qsearch directly.
+func quiescenceWorker(t *testing.T, fen string, set func(*Params)) *Worker {
+	t.Helper()
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if off, on := run(0), run(1); off != 0 || on == 0 {
-		t.Errorf("alpha raised to a draw %d times off and %d on; want 0 and more", off, on)
-	}
+	w := NewSearcher(1).workers[0]
+	w.p = DefaultParams()
+	set(&w.p)
+	w.pos = pos
+	return w
 }
 
 // TestScoreBlendStandPat checks ScoreBlend's first bit where it acts: a
@@ -372,15 +375,7 @@ func TestUpcomingRepWired(t *testing.T) {
 func TestScoreBlendStandPat(t *testing.T) {
 	const fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1" // a queen up, nothing to capture
 	qs := func(blend int) int {
-		pos, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := NewSearcher(1)
-		w := s.workers[0]
-		w.p = DefaultParams()
-		w.p.ScoreBlend = blend
-		w.pos = pos
+		w := quiescenceWorker(t, fen, func(p *Params) { p.ScoreBlend = blend })
 		return w.qsearch(99, 100, 1, false)
 	}
 	raw, blended := qs(0), qs(1)
@@ -400,15 +395,7 @@ func TestScoreBlendStandPat(t *testing.T) {
 func TestQSEvasions(t *testing.T) {
 	const fen = "4k3/p7/8/b7/8/8/7P/4K3 w - - 0 1"
 	qs := func(limit int) (int, uint64) {
-		pos, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := NewSearcher(1)
-		w := s.workers[0]
-		w.p = DefaultParams()
-		w.p.QSEvasions = limit
-		w.pos = pos
+		w := quiescenceWorker(t, fen, func(p *Params) { p.QSEvasions = limit })
 		v := w.qsearch(-Infinite, Infinite, 1, true)
 		return v, w.stats.QEvasionsPruned
 	}
@@ -426,18 +413,6 @@ func TestQSEvasions(t *testing.T) {
 	}
 }
 
-// TestNoisyFutilityWired checks that the futility pruning of captures
-// reaches the search: off it drops no capture, on it drops some in a
-// middlegame search.
-func TestNoisyFutilityWired(t *testing.T) {
-	run := func(base int) uint64 {
-		return searchItalian(t, 10, func(p *Params) { p.NoisyFutility = base }).workers[0].stats.NoisyFutPruned
-	}
-	if off, on := run(0), run(180); off != 0 || on == 0 {
-		t.Errorf("captures dropped %d times off and %d on; want 0 and more", off, on)
-	}
-}
-
 // TestLMRCutNodeWired checks that LMRCutNode reaches the reductions:
 // a second ply at cut nodes reduces more in total than the default one.
 func TestLMRCutNodeWired(t *testing.T) {
@@ -450,14 +425,32 @@ func TestLMRCutNodeWired(t *testing.T) {
 	}
 }
 
-// TestKillerMalusWired checks that KillerMalus reaches the history
-// update: off no killer is kept among the quiets a cutoff punishes, on
-// some are.
-func TestKillerMalusWired(t *testing.T) {
-	run := func(on int) uint64 {
-		return searchItalian(t, 10, func(p *Params) { p.KillerMalus = on }).workers[0].stats.KillersTried
-	}
-	if off, on := run(0), run(1); off != 0 || on == 0 {
-		t.Errorf("killers kept for failure %d times off and %d on; want 0 and more", off, on)
+// TestSwitchesWired checks that each counting switch reaches the search:
+// in a middlegame search deep enough for it to act, its statistic stays
+// at zero with the switch off and counts with it on.
+func TestSwitchesWired(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		set   func(p *Params, on bool)
+		count func(st *Stats) uint64
+	}{
+		// Pieces step back and forth, so the side to move can repeat.
+		{"UpcomingRep", func(p *Params, on bool) { p.UpcomingRep = b2i(on) },
+			func(st *Stats) uint64 { return st.UpcomingDraws }},
+		{"NoisyFutility", func(p *Params, on bool) { p.NoisyFutility = 180 * b2i(on) },
+			func(st *Stats) uint64 { return st.NoisyFutPruned }},
+		// Killers kept among the quiets a cutoff punishes.
+		{"KillerMalus", func(p *Params, on bool) { p.KillerMalus = b2i(on) },
+			func(st *Stats) uint64 { return st.KillersTried }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			run := func(on bool) uint64 {
+				s := searchItalian(t, 10, func(p *Params) { tc.set(p, on) })
+				return tc.count(&s.workers[0].stats)
+			}
+			if off, on := run(false), run(true); off != 0 || on == 0 {
+				t.Errorf("counted %d times off and %d on; want 0 and more", off, on)
+			}
+		})
 	}
 }
