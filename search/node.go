@@ -64,11 +64,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// return less.
 	repDraw := noScore
 	if p.UpcomingRep != 0 {
-		if draw, ok := w.upcomingDraw(alpha, ply); ok {
-			if draw >= beta {
-				return draw
-			}
-			alpha, repDraw = draw, draw
+		var cut bool
+		if repDraw, cut = w.upcomingDraw(&alpha, beta, ply); cut {
+			return repDraw
 		}
 	}
 	alpha = max(alpha, -MateValue+ply)
@@ -679,11 +677,13 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 		}
 		if m != bestMove {
-			if quiet && quietsTried < len(st.quiets) && (p.KillerMalus != 0 || !mp.isKiller(m)) {
-				st.quiets[quietsTried] = m
-				quietsTried++
-				if p.KillerMalus != 0 && mp.isKiller(m) {
-					w.stats.KillersTried++
+			if quiet && quietsTried < len(st.quiets) {
+				// Seed 004 leaves killers out of the failures;
+				// KillerMalus keeps them.
+				if killer := mp.isKiller(m); !killer || p.KillerMalus != 0 {
+					st.quiets[quietsTried] = m
+					quietsTried++
+					w.stats.KillersTried += uint64(b2i(killer))
 				}
 			} else if !quiet && noisyTried < len(st.noisies) {
 				st.noisies[noisyTried] = m
@@ -755,19 +755,22 @@ func (w *Worker) damped(raw int) int {
 	return raw
 }
 
-// upcomingDraw reports the draw score where alpha is below it and the
+// upcomingDraw raises alpha to a draw where alpha is below it and the
 // side to move can step back into a position of this search
 // (UpcomingRep; Stockfish's use of the cuckoo tables): a repetition is a
 // draw it can take at will, so the node is worth at least that before
-// any move is searched, and the caller raises alpha to it. The callers
-// test the switch, so that nodes without it make no call.
-func (w *Worker) upcomingDraw(alpha, ply int) (int, bool) {
+// any move is searched. It returns the draw it raised alpha to (noScore
+// where it did not) and whether that already meets beta, so the node
+// ends. The callers test the switch, so that nodes without it make no
+// call.
+func (w *Worker) upcomingDraw(alpha *int, beta, ply int) (int, bool) {
 	draw := w.drawScore()
-	if alpha >= draw || !w.pos.UpcomingRepetition(ply) {
-		return 0, false
+	if *alpha >= draw || !w.pos.UpcomingRepetition(ply) {
+		return noScore, false
 	}
 	w.stats.UpcomingDraws++
-	return draw, true
+	*alpha = draw
+	return draw, draw >= beta
 }
 
 // ttCutsStockfish reports whether a non-PV node ends on its table entry
@@ -999,11 +1002,9 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 
 	repDraw := noScore
 	if w.p.UpcomingRep != 0 {
-		if draw, ok := w.upcomingDraw(alpha, ply); ok {
-			if draw >= beta {
-				return draw
-			}
-			alpha, repDraw = draw, draw
+		var cut bool
+		if repDraw, cut = w.upcomingDraw(&alpha, beta, ply); cut {
+			return repDraw
 		}
 	}
 
