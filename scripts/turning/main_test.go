@@ -1,0 +1,72 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"vireo/data"
+)
+
+func readGame(t *testing.T, pgn string) *data.PGNGame {
+	t.Helper()
+	g, err := data.NewPGNReader(strings.NewReader(pgn), "test.pgn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestTurningPoint(t *testing.T) {
+	// White ("new") loses; Black's score dips below +1 once (after
+	// 2...Nc6) and stays at +1 or more from 3...Nf6 on.
+	const lost = `[White "new"]
+[Black "base"]
+[Result "0-1"]
+
+1. e4 {+0.20/10 0.1s} e5 {+1.50/10 0.1s} 2. Nf3 {+0.10/10 0.1s} Nc6 {+0.40/10 0.1s}
+3. Bc4 {-0.30/10 0.1s} Nf6 {+1.20/10 0.1s} 4. Ng5 {-0.80/10 0.1s} d5 {+2.00/10 0.1s} 0-1
+`
+	tests := []struct {
+		name, pgn, engine string
+		ok                bool
+		fen               string
+		move, opp         int
+		ours              string
+	}{
+		{"lost", lost, "new", true, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", 4, 120, "-80"},
+		{"won by the engine asked about", lost, "base", false, "", 0, 0, ""},
+		{"not in the game", lost, "other", false, "", 0, 0, ""},
+		{"drawn", strings.ReplaceAll(lost, "0-1", "1/2-1/2"), "new", false, "", 0, 0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := readGame(t, tc.pgn)
+			if g.Result != "0-1" && tc.name != "drawn" {
+				t.Fatalf("result %q", g.Result)
+			}
+			fen, move, opp, ours, ok := turningPoint(g, tc.engine)
+			if ok != tc.ok {
+				t.Fatalf("ok = %v, want %v", ok, tc.ok)
+			}
+			if !ok {
+				return
+			}
+			if fen != tc.fen || move != tc.move || opp != tc.opp || ours != tc.ours {
+				t.Errorf("got %q move %d opp %d ours %s, want %q move %d opp %d ours %s",
+					fen, move, opp, ours, tc.fen, tc.move, tc.opp, tc.ours)
+			}
+		})
+	}
+}
+
+func TestSearchFlag(t *testing.T) {
+	var s searchFlags
+	if err := s.Set("sf=/usr/games/stockfish@4000000"); err != nil || len(s) != 1 || s[0].nodes != 4000000 || s[0].cmd != "/usr/games/stockfish" {
+		t.Fatalf("good flag: %v %+v", err, s)
+	}
+	for _, bad := range []string{"sf", "sf=cmd", "sf=cmd@", "sf=cmd@-5", "sf=cmd@x"} {
+		if err := s.Set(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
