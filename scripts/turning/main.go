@@ -17,25 +17,25 @@
 package main
 
 import (
-	"bufio"
+	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
+	"time"
 
 	"vireo/chess"
 	"vireo/data"
+	"vireo/match"
 )
 
 type searcher struct {
-	label, cmd string
-	nodes      int
-	in         io.WriteCloser
-	out        *bufio.Scanner
-	lost       int
+	label string
+	cfg   match.EngineConfig
+	nodes int
+	eng   *match.Engine
+	lost  int
 }
 
 type searchFlags []*searcher
@@ -46,73 +46,33 @@ func (s *searchFlags) Set(v string) error {
 	label, rest, ok := strings.Cut(v, "=")
 	cmd, n, ok2 := strings.Cut(rest, "@")
 	nodes, err := strconv.Atoi(n)
-	if !ok || !ok2 || err != nil || nodes <= 0 {
+	if !ok || !ok2 || cmd == "" || err != nil || nodes <= 0 {
 		return fmt.Errorf("want label=command@nodes, got %q", v)
 	}
-	*s = append(*s, &searcher{label: label, cmd: cmd, nodes: nodes})
+	cfg := match.EngineConfig{Name: label, Cmd: cmd, Options: []match.Option{{Name: "Hash", Value: "64"}}}
+	*s = append(*s, &searcher{label: label, cfg: cfg, nodes: nodes})
 	return nil
-}
-
-func (s *searcher) start() error {
-	c := exec.Command(s.cmd)
-	var err error
-	if s.in, err = c.StdinPipe(); err != nil {
-		return err
-	}
-	o, err := c.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	s.out = bufio.NewScanner(o)
-	if err := c.Start(); err != nil {
-		return err
-	}
-	s.send("uci")
-	s.wait("uciok")
-	s.send("setoption name Hash value 64")
-	s.send("isready")
-	s.wait("readyok")
-	return nil
-}
-
-func (s *searcher) send(line string) { fmt.Fprintln(s.in, line) }
-
-func (s *searcher) wait(prefix string) string {
-	for s.out.Scan() {
-		if strings.HasPrefix(s.out.Text(), prefix) {
-			return s.out.Text()
-		}
-	}
-	return ""
 }
 
 // search returns the last score (centipawns, mates as ±10000) and depth
-// reported for fen.
-func (s *searcher) search(fen string) (score, depth int) {
-	s.send("ucinewgame")
-	s.send("position fen " + fen)
-	s.send(fmt.Sprintf("go nodes %d", s.nodes))
-	for s.out.Scan() {
-		f := strings.Fields(s.out.Text())
-		if len(f) > 0 && f[0] == "bestmove" {
-			return score, depth
-		}
-		for i := 0; i+1 < len(f); i++ {
-			switch f[i] {
-			case "depth":
-				depth, _ = strconv.Atoi(f[i+1])
-			case "cp":
-				score, _ = strconv.Atoi(f[i+1])
-			case "mate":
-				m, _ := strconv.Atoi(f[i+1])
-				score = 10000
-				if m <= 0 {
-					score = -10000
-				}
-			}
+// the engine reported for fen, through the match runner's UCI driver,
+// which reports an engine that dies or hangs instead of waiting on it.
+func (s *searcher) search(ctx context.Context, fen string) (score, depth int, err error) {
+	if err := s.eng.NewGame(ctx); err != nil {
+		return 0, 0, err
+	}
+	r, err := s.eng.Go(ctx, "position fen "+fen, fmt.Sprintf("go nodes %d", s.nodes), 10*time.Minute, 10*time.Second)
+	if err != nil {
+		return 0, 0, err
+	}
+	score = r.Info.Score
+	if r.Info.IsMate {
+		score = 10000
+		if r.Info.Mate <= 0 {
+			score = -10000
 		}
 	}
-	return score, depth
+	return score, r.Info.Depth, nil
 }
 
 func main() {
@@ -132,11 +92,14 @@ func main() {
 	for _, e := range bad {
 		fmt.Fprintln(os.Stderr, "skipped:", e)
 	}
+	ctx := context.Background()
 	for _, s := range searches {
-		if err := s.start(); err != nil {
+		var err error
+		if s.eng, err = match.StartEngine(ctx, &s.cfg, s.label, nil, nil, nil); err != nil {
 			fmt.Fprintln(os.Stderr, s.label, err)
 			os.Exit(1)
 		}
+		defer s.eng.Quit()
 	}
 	fmt.Printf("%-5s %-5s %6s %6s", "game", "move", "opp", "ours")
 	for _, s := range searches {
@@ -152,7 +115,11 @@ func main() {
 		positions++
 		fmt.Printf("%-5d %-5d %6d %6s", gi+1, move, opp, ours)
 		for _, s := range searches {
-			v, d := s.search(fen)
+			v, d, err := s.search(ctx, fen)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "\n%s: game %d: %v\n", s.label, gi+1, err)
+				os.Exit(1)
+			}
 			if v <= -100 {
 				s.lost++
 			}

@@ -61,7 +61,7 @@ func TestTurningPoint(t *testing.T) {
 
 func TestSearchFlag(t *testing.T) {
 	var s searchFlags
-	if err := s.Set("sf=/usr/games/stockfish@4000000"); err != nil || len(s) != 1 || s[0].nodes != 4000000 || s[0].cmd != "/usr/games/stockfish" {
+	if err := s.Set("sf=/usr/games/stockfish@4000000"); err != nil || len(s) != 1 || s[0].nodes != 4000000 || s[0].cfg.Cmd != "/usr/games/stockfish" {
 		t.Fatalf("good flag: %v %+v", err, s)
 	}
 	for _, bad := range []string{"sf", "sf=cmd", "sf=cmd@", "sf=cmd@-5", "sf=cmd@x"} {
