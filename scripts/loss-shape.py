@@ -26,6 +26,8 @@ in gradual losses is a misjudgement the opponent did not share.
 Run it with -engine set to the opponent's name to see the games we won
 the same way.
 """
+import argparse
+import os
 import re
 import statistics
 import sys
@@ -79,19 +81,15 @@ def phase(captures):
 
 
 def main(argv):
-    name, win, paths = "new", 1.5, []
-    i = 0
-    while i < len(argv):
-        if argv[i] == "-engine":
-            name, i = argv[i + 1], i + 2
-        elif argv[i] == "-win":
-            win, i = float(argv[i + 1]), i + 2
-        else:
-            paths.append(argv[i])
-            i += 1
-    if not paths:
-        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
-        return 2
+    ap = argparse.ArgumentParser(prog="loss-shape.py", description="how an engine loses its games, from match PGNs")
+    ap.add_argument("-engine", default="new", help="the engine whose lost games are read (default new)")
+    ap.add_argument("-win", type=float, default=1.5, help="the winner's score, in pawns, that must hold to the end (default 1.5)")
+    ap.add_argument("paths", nargs="+", metavar="games.pgn")
+    args = ap.parse_args(argv)
+    name, win, paths = args.engine, args.win, args.paths
+    for p in paths:
+        if not os.path.isfile(p):
+            ap.error(f"{p}: no such file")
 
     counts = {"sudden": 0, "unseen": 0, "gradual": 0, "none": 0}
     turn_moves = {"sudden": [], "gradual": []}
