@@ -1,26 +1,42 @@
-// Command turning asks whether a deeper search would have seen the games
-// an engine lost. For each game the engine named -engine lost in a match
-// PGN, it takes the position right after the opponent's first move from
-// which the opponent's own score stays at +1 or more to the end (the
-// opponent's verdict, reached while we still played on), and searches it
-// with each UCI engine given by -search, at its node budget. Each line
-// prints the game, the move, the two scores the PGN has there and the
-// new scores (all from our side, centipawns); a summary counts how many
-// positions each search judges lost (-100 or less).
+// Command turning reads how an engine lost its games and asks whether a
+// deeper search would have seen them. For each game the engine named
+// -engine lost in a match PGN ("{score/depth time}" comments, as
+// "vireo match -pgnout", cutechess and fastchess write them; scores are
+// the mover's), it finds the opponent's first move from which the
+// opponent's own score stays at a threshold or more to the end.
+//
+// First it prints the shape of the losses, at the threshold -win (1.5
+// pawns): how many turned suddenly (the opponent's score was below +0.5
+// at most two of its moves earlier: a tactic, or a move of ours that
+// lost at once) and how many gradually (the position slid away, which
+// points at the evaluation or at a horizon longer than both searches),
+// with the move and the number of captures played (a rough phase), and
+// the recognition lag: how many moves after the opponent's score stayed
+// at +1 or more ours stayed at -1 or less.
+//
+// Then, for each -search given, it searches the position right after
+// the opponent's move from which its score stays at +1 (the opponent's
+// verdict, reached while we still played on) with that UCI engine at its
+// node budget, and prints the game, the move, the two scores the PGN has
+// there and the new scores (all from our side, centipawns); a summary
+// counts how many positions each search judges lost (-100 or less).
 //
 //	go run ./scripts/turning -engine new \
 //	  -search vireo=/path/vireo@300000 -search vireo=/path/vireo@4000000 \
 //	  -search sf=/usr/games/stockfish@4000000 match.pgn
 //
 // Searches that agree with the oracle at a larger budget but not at the
-// clock's point at depth; ones that never agree, at the evaluation.
+// clock's point at depth; ones that never agree, at the evaluation. Run
+// it with -engine set to the opponent's name to see the games we won.
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -78,10 +94,11 @@ func (s *searcher) search(ctx context.Context, fen string) (score, depth int, er
 func main() {
 	var searches searchFlags
 	name := flag.String("engine", "new", "the engine whose lost games are read")
+	win := flag.Float64("win", 1.5, "the opponent's score, in pawns, that marks the turning point of the shape")
 	flag.Var(&searches, "search", "label=command@nodes, repeatable")
 	flag.Parse()
-	if flag.NArg() != 1 || len(searches) == 0 {
-		fmt.Fprintln(os.Stderr, "usage: turning -engine NAME -search label=cmd@nodes ... match.pgn")
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: turning [-engine NAME] [-win PAWNS] [-search label=cmd@nodes ...] match.pgn")
 		os.Exit(2)
 	}
 	games, bad, err := data.ReadPGNFile(flag.Arg(0))
@@ -92,6 +109,16 @@ func main() {
 	for _, e := range bad {
 		fmt.Fprintln(os.Stderr, "skipped:", e)
 	}
+	var sh shape
+	winCP := int(math.Round(*win * 100))
+	for _, g := range games {
+		sh.add(g, *name, winCP)
+	}
+	sh.print(*name, winCP)
+	if len(searches) == 0 {
+		return
+	}
+	fmt.Println()
 	ctx := context.Background()
 	for _, s := range searches {
 		var err error
@@ -134,58 +161,196 @@ func main() {
 	fmt.Println()
 }
 
-// turningPoint finds, in a game name lost, the position after the
-// opponent's first scored move from which all its scores are 100 or more.
-func turningPoint(g *data.PGNGame, name string) (fen string, move, opp int, ours string, ok bool) {
+// lostGame is a game the engine lost, split into its scored moves.
+type lostGame struct {
+	g         *data.PGNGame
+	mine, opp []int // the plies of our scored moves and of the opponent's
+}
+
+// readLost returns g as a lost game of name, or false when name did not
+// play it or did not lose it.
+func readLost(g *data.PGNGame, name string) (lostGame, bool) {
 	white := g.Tag("White") == name
-	if !white && g.Tag("Black") != name {
-		return
-	}
-	if white && g.Result != "0-1" || !white && g.Result != "1-0" {
-		return
+	if !white && g.Tag("Black") != name || white && g.Result != "0-1" || !white && g.Result != "1-0" {
+		return lostGame{}, false
 	}
 	pos, err := g.StartPosition()
 	if err != nil {
-		return
+		return lostGame{}, false
 	}
-	score := func(i int) int {
-		switch in := g.Info[i]; {
-		case in.Mate > 0:
-			return 10000
-		case in.Mate < 0:
-			return -10000
-		default:
-			return in.Score
-		}
-	}
+	l := lostGame{g: g}
 	ourFirst := (pos.SideToMove() == chess.White) == white
-	theirs := func(i int) bool { return (i%2 == 0) != ourFirst && g.Info[i].HasScore }
-	at := -1
-	for i := range g.Moves {
-		if !theirs(i) {
-			continue
-		}
-		stays := true
-		for j := i; j < len(g.Moves) && stays; j++ {
-			stays = !theirs(j) || score(j) >= 100
-		}
-		if stays {
-			at = i
-			break
+	for i, in := range g.Info {
+		switch {
+		case !in.HasScore:
+		case (i%2 == 0) == ourFirst:
+			l.mine = append(l.mine, i)
+		default:
+			l.opp = append(l.opp, i)
 		}
 	}
-	if at < 0 {
+	return l, true
+}
+
+// score is the mover's score at ply i in centipawns, mates as ±10000.
+func (l *lostGame) score(i int) int {
+	switch in := l.g.Info[i]; {
+	case in.Mate > 0:
+		return 10000
+	case in.Mate < 0:
+		return -10000
+	default:
+		return in.Score
+	}
+}
+
+// holdsFrom returns the index in plies of the first from which every
+// score holds, or -1 when the last one does not.
+func (l *lostGame) holdsFrom(plies []int, holds func(score int) bool) int {
+	at := -1
+	for j := len(plies) - 1; j >= 0 && holds(l.score(plies[j])); j-- {
+		at = j
+	}
+	return at
+}
+
+// turningPoint finds, in a game name lost, the position after the
+// opponent's first scored move from which all its scores are 100 or more.
+func turningPoint(g *data.PGNGame, name string) (fen string, move, opp int, ours string, ok bool) {
+	l, ok := readLost(g, name)
+	if !ok {
 		return
+	}
+	j := l.holdsFrom(l.opp, func(v int) bool { return v >= 100 })
+	if j < 0 {
+		return "", 0, 0, "", false
+	}
+	at := l.opp[j]
+	pos, err := g.StartPosition()
+	if err != nil {
+		return "", 0, 0, "", false
 	}
 	for _, m := range g.Moves[:at+1] {
 		pos.MakeMove(m)
 	}
-	if f := strings.Fields(pos.FEN()); len(f) == 6 {
-		move, _ = strconv.Atoi(f[5])
-	}
 	ours = "-"
 	if at+1 < len(g.Moves) && g.Info[at+1].HasScore {
-		ours = strconv.Itoa(score(at + 1))
+		ours = strconv.Itoa(l.score(at + 1))
 	}
-	return pos.FEN(), move, score(at), ours, true
+	return pos.FEN(), pos.FullmoveNumber(), l.score(at), ours, true
+}
+
+// phases are the rough phases of a turning point, by the captures played
+// before it, with the fewest captures of each.
+var phases = [...]struct {
+	name string
+	min  int
+}{{"fewer than 6 captures", 0}, {"6-13 captures", 6}, {"14 or more captures", 14}}
+
+// shape is how the lost games turned, at the threshold win (centipawns).
+type shape struct {
+	played, lost, none, unseen int
+	moves                      [2][]float64 // [sudden, gradual]: move of the turning point
+	phase                      [2][len(phases)]int
+	rises, lags                []float64
+}
+
+func (sh *shape) add(g *data.PGNGame, name string, win int) {
+	if g.Tag("White") == name || g.Tag("Black") == name {
+		sh.played++
+	}
+	l, ok := readLost(g, name)
+	if !ok {
+		return
+	}
+	sh.lost++
+	turn := l.holdsFrom(l.opp, func(v int) bool { return v >= win })
+	if turn < 0 {
+		sh.none++
+		return
+	}
+	k := l.opp[turn]
+	// The rise: opponent moves since its score was last below +0.5.
+	lastLow := -1
+	for j := range turn {
+		if l.score(l.opp[j]) < 50 {
+			lastLow = j
+		}
+	}
+	rise := turn - lastLow
+	sh.rises = append(sh.rises, float64(rise))
+	// Recognition lag: from the opponent's first move that stays at +1
+	// or more to our first move that stays at -1 or less.
+	oppAt := l.holdsFrom(l.opp, func(v int) bool { return v >= 100 })
+	ourAt := l.holdsFrom(l.mine, func(v int) bool { return v <= -100 })
+	if oppAt >= 0 && ourAt >= 0 {
+		sh.lags = append(sh.lags, float64(l.mine[ourAt]-l.opp[oppAt])/2)
+	}
+	kind := 1
+	if rise <= 2 {
+		kind = 0
+		// Unseen: our last score before it was -0.5 or better.
+		prev := -1
+		for _, q := range l.mine {
+			if q < k {
+				prev = q
+			}
+		}
+		if prev >= 0 && l.score(prev) >= -50 {
+			sh.unseen++
+		}
+	}
+	// The move is counted from the game's start position.
+	sh.moves[kind] = append(sh.moves[kind], float64(k/2+1))
+	captures := 0
+	for _, san := range g.SAN[:k] {
+		captures += strings.Count(san, "x")
+	}
+	ph := 0
+	for i, p := range phases {
+		if captures >= p.min {
+			ph = i
+		}
+	}
+	sh.phase[kind][ph]++
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	v = slices.Sorted(slices.Values(v))
+	if n := len(v); n%2 == 1 {
+		return v[n/2]
+	} else {
+		return (v[n/2-1] + v[n/2]) / 2
+	}
+}
+
+func (sh *shape) print(name string, win int) {
+	fmt.Printf("games with %s: %d, lost: %d\n", name, sh.played, sh.lost)
+	fmt.Printf("turning points (opponent's score stays >= %+.2f):\n", float64(win)/100)
+	for kind, label := range []string{"sudden", "gradual"} {
+		fmt.Printf("  %-8s %4d  median move number %g\n", label, len(sh.moves[kind]), median(sh.moves[kind]))
+		for i, p := range phases {
+			if n := sh.phase[kind][i]; n > 0 {
+				fmt.Printf("      %-36s %4d\n", p.name, n)
+			}
+		}
+	}
+	if len(sh.rises) > 0 {
+		fmt.Printf("  the rise from below +0.5 took a median of %g opponent moves\n", median(sh.rises))
+	}
+	if len(sh.lags) > 0 {
+		late := 0
+		for _, v := range sh.lags {
+			if v >= 3 {
+				late++
+			}
+		}
+		fmt.Printf("  we saw the loss (score stays <= -1) a median of %+.1f moves after the opponent saw"+
+			" its win (stays >= +1); 3 or more moves later in %d of %d\n", median(sh.lags), late, len(sh.lags))
+	}
+	fmt.Printf("  of the sudden ones, unseen (our score just before >= -0.5): %d\n", sh.unseen)
+	fmt.Printf("  lost without such a point (late swings, adjudication): %d\n", sh.none)
 }

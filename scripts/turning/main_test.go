@@ -7,6 +7,16 @@ import (
 	"vireo/data"
 )
 
+// lostPGN is a game White ("new") loses; Black's score dips below +1
+// once (after 2...Nc6) and stays at +1 or more from 3...Nf6 on.
+const lostPGN = `[White "new"]
+[Black "base"]
+[Result "0-1"]
+
+1. e4 {+0.20/10 0.1s} e5 {+1.50/10 0.1s} 2. Nf3 {+0.10/10 0.1s} Nc6 {+0.40/10 0.1s}
+3. Bc4 {-0.30/10 0.1s} Nf6 {+1.20/10 0.1s} 4. Ng5 {-0.80/10 0.1s} d5 {+2.00/10 0.1s} 0-1
+`
+
 func readGame(t *testing.T, pgn string) *data.PGNGame {
 	t.Helper()
 	g, err := data.NewPGNReader(strings.NewReader(pgn), "test.pgn").Next()
@@ -17,15 +27,6 @@ func readGame(t *testing.T, pgn string) *data.PGNGame {
 }
 
 func TestTurningPoint(t *testing.T) {
-	// White ("new") loses; Black's score dips below +1 once (after
-	// 2...Nc6) and stays at +1 or more from 3...Nf6 on.
-	const lost = `[White "new"]
-[Black "base"]
-[Result "0-1"]
-
-1. e4 {+0.20/10 0.1s} e5 {+1.50/10 0.1s} 2. Nf3 {+0.10/10 0.1s} Nc6 {+0.40/10 0.1s}
-3. Bc4 {-0.30/10 0.1s} Nf6 {+1.20/10 0.1s} 4. Ng5 {-0.80/10 0.1s} d5 {+2.00/10 0.1s} 0-1
-`
 	tests := []struct {
 		name, pgn, engine string
 		ok                bool
@@ -33,10 +34,10 @@ func TestTurningPoint(t *testing.T) {
 		move, opp         int
 		ours              string
 	}{
-		{"lost", lost, "new", true, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", 4, 120, "-80"},
-		{"won by the engine asked about", lost, "base", false, "", 0, 0, ""},
-		{"not in the game", lost, "other", false, "", 0, 0, ""},
-		{"drawn", strings.ReplaceAll(lost, "0-1", "1/2-1/2"), "new", false, "", 0, 0, ""},
+		{"lost", lostPGN, "new", true, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", 4, 120, "-80"},
+		{"won by the engine asked about", lostPGN, "base", false, "", 0, 0, ""},
+		{"not in the game", lostPGN, "other", false, "", 0, 0, ""},
+		{"drawn", strings.ReplaceAll(lostPGN, "0-1", "1/2-1/2"), "new", false, "", 0, 0, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,5 +69,24 @@ func TestSearchFlag(t *testing.T) {
 		if err := s.Set(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+func TestShape(t *testing.T) {
+	g := readGame(t, lostPGN)
+	var sh shape
+	sh.add(g, "new", 150)
+	sh.add(g, "base", 150)
+	// Black's score reaches +1.5 at 4...d5, two of its moves after the
+	// +0.40 of 2...Nc6: sudden. Our last score before it, -0.80, had
+	// seen trouble, and ours never stays at -1, so there is no lag.
+	if sh.played != 2 || sh.lost != 1 || sh.none != 0 || sh.unseen != 0 {
+		t.Errorf("played %d lost %d none %d unseen %d, want 2 1 0 0", sh.played, sh.lost, sh.none, sh.unseen)
+	}
+	if len(sh.moves[0]) != 1 || sh.moves[0][0] != 4 || len(sh.moves[1]) != 0 {
+		t.Errorf("sudden at moves %v, gradual at %v; want [4] and none", sh.moves[0], sh.moves[1])
+	}
+	if sh.phase[0][0] != 1 || len(sh.rises) != 1 || sh.rises[0] != 2 || len(sh.lags) != 0 {
+		t.Errorf("phase %v rises %v lags %v; want the first phase, [2], none", sh.phase, sh.rises, sh.lags)
 	}
 }
