@@ -164,7 +164,8 @@ func main() {
 // lostGame is a game the engine lost, split into its scored moves.
 type lostGame struct {
 	g         *data.PGNGame
-	mine, opp []int // the plies of our scored moves and of the opponent's
+	start     *chess.Position // the game's first position, the caller's to play on
+	mine, opp []int           // the plies of our scored moves and of the opponent's
 }
 
 // readLost returns g as a lost game of name, or false when name did not
@@ -178,7 +179,7 @@ func readLost(g *data.PGNGame, name string) (lostGame, bool) {
 	if err != nil {
 		return lostGame{}, false
 	}
-	l := lostGame{g: g}
+	l := lostGame{g: g, start: pos}
 	ourFirst := (pos.SideToMove() == chess.White) == white
 	for i, in := range g.Info {
 		switch {
@@ -226,10 +227,7 @@ func turningPoint(g *data.PGNGame, name string) (fen string, move, opp int, ours
 		return "", 0, 0, "", false
 	}
 	at := l.opp[j]
-	pos, err := g.StartPosition()
-	if err != nil {
-		return "", 0, 0, "", false
-	}
+	pos := l.start
 	for _, m := range g.Moves[:at+1] {
 		pos.MakeMove(m)
 	}
@@ -320,11 +318,11 @@ func median(v []float64) float64 {
 		return 0
 	}
 	v = slices.Sorted(slices.Values(v))
-	if n := len(v); n%2 == 1 {
+	n := len(v)
+	if n%2 == 1 {
 		return v[n/2]
-	} else {
-		return (v[n/2-1] + v[n/2]) / 2
 	}
+	return (v[n/2-1] + v[n/2]) / 2
 }
 
 func (sh *shape) print(name string, win int) {
