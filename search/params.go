@@ -140,9 +140,10 @@ type Params struct {
 	// (1000: never; at most 6 on a line, never at PV nodes). The
 	// defaults are Ethereal 12's form, which won its screen, with
 	// Stockfish's double extension at 20, which won its screen at 50,000
-	// nodes and held at 10+0.1 (docs/elo-log.md); Vireo's first form
-	// was margin 2, double below 20, entry 3 plies short, negative
-	// extension, no limits.
+	// nodes and held at 10+0.1 (docs/elo-log.md), from depth 6
+	// (Stockfish's range) rather than Ethereal's 8, which won at 50,000
+	// nodes and at 10+0.1; Vireo's first form was margin 2, double
+	// below 20, entry 3 plies short, negative extension, no limits.
 	SEDepth, SEMargin, SEDoubleMargin int
 	// SETTDepth: the table's entry must be at most this many plies
 	// shallower than the node (Ethereal 12: 2). SENegExt 1 searches a
@@ -355,7 +356,7 @@ func DefaultParams() Params {
 		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
 		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10, LMRAllNode: 0,
 		LMPStyle: 0, LMPScale: 100, LMPMinDepth: 1, ContPrune: 0,
-		SEDepth: 8, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SENegExt: 0, SEQuietLimit: 6, SETacticalLimit: 3,
+		SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SENegExt: 0, SEQuietLimit: 6, SETacticalLimit: 3,
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1, KillerTwoBack: 1,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1, HistPrior: 4,
