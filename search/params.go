@@ -140,10 +140,11 @@ type Params struct {
 	// (1000: never; at most 6 on a line, never at PV nodes). The
 	// defaults are Ethereal 12's form, which won its screen, with
 	// Stockfish's double extension at 20, which won its screen at 50,000
-	// nodes and held at 10+0.1 (docs/elo-log.md), from depth 6
-	// (Stockfish's range) rather than Ethereal's 8, which won at 50,000
-	// nodes and at 10+0.1; Vireo's first form was margin 2, double
-	// below 20, entry 3 plies short, negative extension, no limits.
+	// nodes and held at 10+0.1 (docs/elo-log.md). They start at depth
+	// 6 (Stockfish's range) rather than Ethereal's 8, a change that won
+	// at 50,000 nodes and held at 10+0.1. Vireo's first form was margin
+	// 2, double below 20, entry 3 plies short, negative extension, no
+	// limits.
 	SEDepth, SEMargin, SEDoubleMargin int
 	// SETTDepth: the table's entry must be at most this many plies
 	// shallower than the node (Ethereal 12: 2). SENegExt 1 searches a
