@@ -423,7 +423,7 @@ func TestLMRCutNodeWired(t *testing.T) {
 		if st.LMRSearches == 0 {
 			t.Fatalf("LMRCutNode=%d: no reduced search", r)
 		}
-		return float64(st.LMRReductionSum) / float64(st.LMRSearches)
+		return st.meanReduction()
 	}
 	one, two := run(1), run(2)
 	t.Logf("mean plies reduced: %.3f with LMRCutNode=1, %.3f with 2", one, two)

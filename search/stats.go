@@ -312,9 +312,18 @@ func (s *Stats) Print(out io.Writer) {
 	}
 	if s.LMRSearches > 0 {
 		fmt.Fprintf(out, "lmr re-search rate: %.1f%% (mean reduction %.2f plies)\n",
-			pct(s.LMRReSearches, s.LMRSearches), float64(s.LMRReductionSum)/float64(s.LMRSearches))
+			pct(s.LMRReSearches, s.LMRSearches), s.meanReduction())
 	}
 	for _, c := range s.counters() {
 		fmt.Fprintf(out, "%s: %d\n", c.name, *c.s)
 	}
+}
+
+// meanReduction is the plies taken off a reduced search on average (0
+// when nothing was reduced).
+func (s *Stats) meanReduction() float64 {
+	if s.LMRSearches == 0 {
+		return 0
+	}
+	return float64(s.LMRReductionSum) / float64(s.LMRSearches)
 }
