@@ -179,7 +179,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		return Stats{}, err
 	}
 	defer f.Close()
-	if err := lock(f); err != nil {
+	if err := data.LockFile(f); err != nil {
 		return Stats{}, fmt.Errorf("%s: another run is writing it (%v)", cfg.Out, err)
 	}
 	fi, err := f.Stat()

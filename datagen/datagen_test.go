@@ -131,7 +131,7 @@ func TestSecondWriterRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := lock(f); err != nil {
+	if err := data.LockFile(f); err != nil {
 		t.Skipf("no file locking here: %v", err)
 	}
 	if _, err := Run(context.Background(), testConfig(out)); err == nil || !strings.Contains(err.Error(), "another run") {

@@ -1,16 +1,19 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"vireo/data"
 )
 
 func init() {
-	register(command{"data", "data quiet|pgn ...", "make labelled quiet training positions from labelled positions or PGN games", cmdData})
+	register(command{"data", "data quiet|pgn|rescore ...", "make labelled quiet training positions from labelled positions or PGN games, or rescore them", cmdData})
 }
 
 func cmdData(args []string) int {
@@ -20,13 +23,17 @@ func cmdData(args []string) int {
 			return cmdDataQuiet(args[1:])
 		case "pgn":
 			return cmdDataPGN(args[1:])
+		case "rescore":
+			return cmdDataRescore(args[1:])
 		}
 	}
 	fmt.Fprintln(os.Stderr, `usage:
   vireo data quiet [-threads N] IN OUT
       replace each labelled position of IN by the end of its quiescence PV
   vireo data pgn [-per-game 4] [-gap 10] [-win 100] [-draw 150] [-min-ply 0] [-seed 1] IN.pgn... OUT
-      choose labelled quiet positions from games (docs/data.md)`)
+      choose labelled quiet positions from games (docs/data.md)
+  vireo data rescore [-nodes 20000 | -depth D] [-every 1] [-positions 0] [-threads N] [-hash 4] IN OUT
+      replace each position's score by a fresh search's; resumable (OUT.state)`)
 	return 2
 }
 
@@ -77,5 +84,38 @@ func cmdDataPGN(args []string) int {
 	}
 	fmt.Fprintf(os.Stderr, "data pgn: %d games (%d malformed, %d unfinished skipped), %d positions written in %.1f s; left out: %d book, %d in check, %d without evaluation, %d by the win/draw filter, %d mates\n",
 		st.Games, st.Malformed, st.Unfinished, st.Written, st.Elapsed.Seconds(), st.Book, st.InCheck, st.NoEval, st.Filtered, st.NotQuiet)
+	return 0
+}
+
+func cmdDataRescore(args []string) int {
+	fs := flag.NewFlagSet("data rescore", flag.ContinueOnError)
+	nodes := fs.Uint64("nodes", 20000, "nodes per position (0: use -depth)")
+	depth := fs.Int("depth", 0, "depth per position, with -nodes 0")
+	every := fs.Int("every", 1, "keep input lines 1, 1+N, 1+2N, ... (a sample spread over the file)")
+	positions := fs.Int("positions", 0, "stop once this many positions are written in all (0: the whole input)")
+	threads := fs.Int("threads", 0, "worker threads (0: one per CPU); the output does not depend on it")
+	hash := fs.Int("hash", 4, "hash MB per worker, cleared before each position")
+	if err := fs.Parse(reorder(args)); err != nil {
+		return 2
+	}
+	if fs.NArg() != 2 || *every < 1 || *nodes == 0 && *depth <= 0 {
+		fmt.Fprintln(os.Stderr, "usage: vireo data rescore [-nodes N | -nodes 0 -depth D] [-every N>=1] [-positions N] [-threads N] [-hash MB] IN OUT")
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg := data.RescoreConfig{In: fs.Arg(0), Out: fs.Arg(1), Nodes: *nodes, Depth: *depth, Every: *every, Positions: *positions,
+		Threads: *threads, HashMB: *hash, Errors: os.Stderr, Progress: os.Stderr, ProgressEvery: 10 * time.Second}
+	st, err := data.Rescore(ctx, cfg)
+	el := st.Elapsed.Seconds()
+	fmt.Fprintf(os.Stderr, "data rescore: this run %d positions in %.0f s (%.1f/s); %s has %d (of %d read up to input line %d: %d malformed, %d mates or no move dropped)\n",
+		st.RunWritten, el, float64(st.RunWritten)/max(el, 1e-9), cfg.Out, st.Written, st.Read, st.Lines, st.Bad, st.Dropped)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "data rescore: %v\n", err)
+		return 1
+	}
+	if !st.Done && (*positions == 0 || st.Written < *positions) {
+		fmt.Fprintln(os.Stderr, "data rescore: interrupted; run the same command again to resume")
+	}
 	return 0
 }

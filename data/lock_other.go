@@ -1,0 +1,8 @@
+//go:build !unix
+
+package data
+
+import "os"
+
+// LockFile is a no-op where flock is missing: do not start two runs on one file.
+func LockFile(*os.File) error { return nil }

@@ -1,0 +1,358 @@
+package data
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"vireo/chess"
+	"vireo/search"
+)
+
+// RescoreConfig controls Rescore.
+type RescoreConfig struct {
+	In, Out string
+	// Each position is searched from an empty table to Nodes nodes, or to
+	// Depth plies when Nodes is 0.
+	Nodes uint64
+	Depth int
+	// Every keeps one input line in Every (line numbers 1, 1+Every, ...):
+	// a sample spread over all the games of a file ordered by game.
+	Every int
+	// Positions stops the run after the batch of 256 input lines in which
+	// the total written reaches it (0: no limit); a later run with a larger
+	// target goes on from there.
+	Positions int
+	Threads   int // 0: one per CPU; the output does not depend on it
+	HashMB    int // table of each worker; it shapes the scores, so it is part of the state
+	// Errors receives one line per malformed input line (file:line: why);
+	// nil discards them.
+	Errors io.Writer
+	// Progress, if set, receives a line every ProgressEvery.
+	Progress      io.Writer
+	ProgressEvery time.Duration
+}
+
+// rescoreIdentity is what a resumed run must share with the run that
+// wrote the state: anything that changes a written line.
+type rescoreIdentity struct {
+	In     string
+	InSize int64
+	Nodes  uint64
+	Depth  int
+	Every  int
+	HashMB int
+}
+
+// RescoreState is the state file (OUT.state): the first Lines input lines
+// are done and their output is the first Bytes bytes of OUT.
+type RescoreState struct {
+	Config                      rescoreIdentity
+	Lines                       int
+	Read, Bad, Dropped, Written int
+	Bytes                       int64
+	Done                        bool // the whole input is done
+}
+
+// RescoreStats is what Rescore returns: the totals of the output file so
+// far and what this run added.
+type RescoreStats struct {
+	RescoreState
+	RunWritten int
+	Elapsed    time.Duration
+}
+
+type rescoreBatch struct {
+	seq     int
+	first   int // line number of lines[0]
+	lines   []string
+	out     strings.Builder
+	written int
+	read    int
+	bad     int
+	dropped int
+	errs    []string
+	cut     bool // cancelled before its last line: not written, the next run does it
+}
+
+// Rescore writes the labelled positions of In to Out with each score
+// ("ce") replaced by a fresh search's, keeping the result and the game
+// and ply tags: a deeper search than the one that played the game gives
+// the tuner a better target to blend with results (tune --lambda).
+// Positions whose search finds a mate, or no move, are dropped, and
+// malformed lines are skipped and reported. Each position is searched by
+// one thread from a cleared table, so the output is the same for any
+// Threads and for any split of the run into resumed parts.
+//
+// The run resumes: Out grows in input order and OUT.state records how
+// much of it is whole (written at most once a second, after the lines it
+// counts), so a killed or cancelled run loses at most a second of work;
+// run it again with the same settings. Out is complete when the state
+// says Done.
+func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
+	if cfg.Nodes == 0 && cfg.Depth <= 0 {
+		return RescoreStats{}, errors.New("set nodes or depth per position")
+	}
+	if cfg.Every <= 0 {
+		cfg.Every = 1
+	}
+	if cfg.Threads <= 0 {
+		cfg.Threads = runtime.NumCPU()
+	}
+	if cfg.HashMB <= 0 {
+		cfg.HashMB = 4
+	}
+	in, err := os.Open(cfg.In)
+	if err != nil {
+		return RescoreStats{}, err
+	}
+	defer in.Close()
+	fi, err := in.Stat()
+	if err != nil {
+		return RescoreStats{}, err
+	}
+	id := rescoreIdentity{cfg.In, fi.Size(), cfg.Nodes, cfg.Depth, cfg.Every, cfg.HashMB}
+
+	st, ok, err := readRescoreState(cfg.Out)
+	if err != nil {
+		return RescoreStats{}, err
+	}
+	if ok && st.Config != id {
+		return RescoreStats{}, fmt.Errorf("%s.state was written with other settings or another input (%+v, now %+v); use the same ones or another output", cfg.Out, st.Config, id)
+	}
+	out, err := os.OpenFile(cfg.Out, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return RescoreStats{}, err
+	}
+	defer out.Close()
+	if err := LockFile(out); err != nil {
+		return RescoreStats{}, fmt.Errorf("%s: another run is writing it (%v)", cfg.Out, err)
+	}
+	ofi, err := out.Stat()
+	if err != nil {
+		return RescoreStats{}, err
+	}
+	if !ok {
+		if ofi.Size() > 0 {
+			return RescoreStats{}, fmt.Errorf("%s exists without a state file: not overwriting it", cfg.Out)
+		}
+		st = RescoreState{Config: id}
+		if err := writeRescoreState(cfg.Out, st); err != nil {
+			return RescoreStats{}, err
+		}
+	}
+	if ofi.Size() < st.Bytes {
+		return RescoreStats{}, fmt.Errorf("%s has %d bytes, its state file says %d: the output was damaged", cfg.Out, ofi.Size(), st.Bytes)
+	}
+	// Lines written after the last state are written again.
+	if err := out.Truncate(st.Bytes); err != nil {
+		return RescoreStats{}, err
+	}
+	if _, err := out.Seek(st.Bytes, io.SeekStart); err != nil {
+		return RescoreStats{}, err
+	}
+	stats := RescoreStats{RescoreState: st}
+	if st.Done || cfg.Positions > 0 && st.Written >= cfg.Positions {
+		return stats, nil
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	work := make(chan *rescoreBatch, cfg.Threads)
+	done := make(chan *rescoreBatch, cfg.Threads)
+	var wg sync.WaitGroup
+	for t := 0; t < cfg.Threads; t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := search.NewSearcher(cfg.HashMB)
+			for b := range work {
+				b.run(ctx, s, &cfg)
+				select {
+				case done <- b:
+				case <-ctx.Done():
+				}
+			}
+		}()
+	}
+	var readErr error
+	skip := st.Lines // the writer moves st.Lines on while this reads
+	go func() {
+		defer close(work)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		line, seq := 0, 0
+		b := &rescoreBatch{first: skip + 1}
+		send := func() bool {
+			select {
+			case work <- b:
+			case <-ctx.Done():
+				return false
+			}
+			seq++
+			b = &rescoreBatch{seq: seq, first: line + 1}
+			return true
+		}
+		for sc.Scan() {
+			line++
+			if line <= skip {
+				continue
+			}
+			b.lines = append(b.lines, sc.Text())
+			if len(b.lines) == 256 && !send() {
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			readErr = fmt.Errorf("%s:%d: %v", cfg.In, line+1, err)
+			return
+		}
+		if len(b.lines) > 0 {
+			send()
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+
+	w := bufio.NewWriterSize(out, 1<<16)
+	var werr error
+	commit := func() error {
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		return writeRescoreState(cfg.Out, st)
+	}
+	start := time.Now()
+	lastState, lastProgress := start, start
+	pending := map[int]*rescoreBatch{}
+	next, stop := 0, false
+	for b := range done {
+		if werr != nil || stop {
+			continue // drain
+		}
+		pending[b.seq] = b
+		for b := pending[next]; b != nil; b = pending[next] {
+			delete(pending, next)
+			next++
+			if b.cut || ctx.Err() != nil {
+				stop = true // nothing is written after a cancellation
+				break
+			}
+			if _, err := w.WriteString(b.out.String()); err != nil {
+				werr = err
+				cancel()
+				break
+			}
+			st.Lines = b.first + len(b.lines) - 1
+			st.Bytes += int64(b.out.Len())
+			st.Written += b.written
+			st.Read += b.read
+			st.Bad += b.bad
+			st.Dropped += b.dropped
+			stats.RunWritten += b.written
+			for _, e := range b.errs {
+				if cfg.Errors != nil {
+					fmt.Fprintln(cfg.Errors, e)
+				}
+			}
+			if cfg.Positions > 0 && st.Written >= cfg.Positions {
+				stop = true
+				cancel()
+				break
+			}
+		}
+		now := time.Now()
+		if werr == nil && now.Sub(lastState) >= time.Second {
+			if werr = commit(); werr != nil {
+				cancel()
+			}
+			lastState = now
+		}
+		if cfg.Progress != nil && cfg.ProgressEvery > 0 && now.Sub(lastProgress) >= cfg.ProgressEvery {
+			lastProgress = now
+			fmt.Fprintf(cfg.Progress, "rescore: %d positions written in all (input line %d); this run %.1f positions/s\n",
+				st.Written, st.Lines, float64(stats.RunWritten)/now.Sub(start).Seconds())
+		}
+	}
+	if werr == nil && readErr != nil {
+		werr = readErr
+	}
+	// Done only when every batch came back whole and was written: a
+	// cancelled worker may have kept its batch, leaving a gap in pending.
+	if werr == nil && !stop && ctx.Err() == nil && len(pending) == 0 {
+		st.Done = true
+	}
+	if werr == nil {
+		werr = commit()
+	}
+	stats.RescoreState = st
+	stats.Elapsed = time.Since(start)
+	return stats, werr
+}
+
+func (b *rescoreBatch) run(ctx context.Context, s *search.Searcher, cfg *RescoreConfig) {
+	lim := search.Limits{Nodes: cfg.Nodes}
+	if cfg.Nodes == 0 {
+		lim = search.Limits{Depth: cfg.Depth}
+	}
+	for i, text := range b.lines {
+		if ctx.Err() != nil {
+			b.cut = true
+			return
+		}
+		n := b.first + i
+		text = strings.TrimSpace(text)
+		if text == "" || text[0] == '#' || (n-1)%cfg.Every != 0 {
+			continue
+		}
+		b.read++
+		l, err := ParseLabeled(text)
+		if err != nil {
+			b.bad++
+			b.errs = append(b.errs, fmt.Sprintf("%s:%d: %v (skipped)", cfg.In, n, err))
+			continue
+		}
+		s.NewGame() // an empty table and histories: the score depends on this position alone
+		r := s.Search(l.Pos, lim)
+		if r.Best == chess.NoMove || r.Score >= search.MateInMax || r.Score <= -search.MateInMax {
+			b.dropped++
+			continue
+		}
+		l.Score, l.HasScore = r.Score, true
+		b.out.WriteString(FormatLabeled(l))
+		b.out.WriteByte('\n')
+		b.written++
+	}
+}
+
+func readRescoreState(out string) (st RescoreState, ok bool, err error) {
+	b, err := os.ReadFile(out + ".state")
+	if errors.Is(err, os.ErrNotExist) {
+		return RescoreState{}, false, nil
+	}
+	if err != nil {
+		return RescoreState{}, false, err
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		return RescoreState{}, false, fmt.Errorf("%s.state: %v", out, err)
+	}
+	return st, true, nil
+}
+
+func writeRescoreState(out string, st RescoreState) error {
+	b, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(out+".state", append(b, '\n'), 0o644)
+}
