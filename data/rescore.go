@@ -121,7 +121,7 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 	}
 	id := rescoreIdentity{cfg.In, fi.Size(), cfg.Nodes, cfg.Depth, cfg.Every, cfg.HashMB}
 
-	st, ok, err := readRescoreState(cfg.Out)
+	st, ok, err := ReadRescoreState(cfg.Out)
 	if err != nil {
 		return RescoreStats{}, err
 	}
@@ -335,7 +335,8 @@ func (b *rescoreBatch) run(ctx context.Context, s *search.Searcher, cfg *Rescore
 	}
 }
 
-func readRescoreState(out string) (st RescoreState, ok bool, err error) {
+// ReadRescoreState reads the state file of out; ok is false if there is none.
+func ReadRescoreState(out string) (st RescoreState, ok bool, err error) {
 	b, err := os.ReadFile(out + ".state")
 	if errors.Is(err, os.ErrNotExist) {
 		return RescoreState{}, false, nil

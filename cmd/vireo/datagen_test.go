@@ -121,3 +121,71 @@ func TestDatagenKillResume(t *testing.T) {
 		t.Errorf("resumed output (%d bytes) differs from an uninterrupted run (%d bytes)", len(b), len(a))
 	}
 }
+
+// TestRescoreKillResume kills "vireo data rescore" with SIGKILL mid-run,
+// appends half a line as an interrupted write would, resumes it on
+// another thread count, and checks the output is byte for byte what an
+// uninterrupted run writes.
+func TestRescoreKillResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches 1,000 positions three times")
+	}
+	in := "../../../shared/data/labeled/engine-games.epd"
+	if _, err := os.Stat(in); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	args := func(out, threads string) []string {
+		return []string{"data", "rescore", "-nodes", "3000", "-every", "97", "-positions", "1000", "-threads", threads, in, out}
+	}
+	ref := filepath.Join(dir, "ref.epd")
+	if code := run(args(ref, "2")); code != 0 {
+		t.Fatalf("reference run exited %d", code)
+	}
+
+	out := filepath.Join(dir, "killed.epd")
+	cmd := exec.Command(os.Args[0], args(out, "2")...)
+	cmd.Env = append(os.Environ(), "VIREO_RUN_MAIN=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		st, ok, err := data.ReadRescoreState(out)
+		if err == nil && ok && st.Written > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("nothing committed in 60 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	st, _, err := data.ReadRescoreState(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Written >= 1000 || st.Done {
+		t.Fatalf("the run finished (%d positions) before it was killed", st.Written)
+	}
+	f, err := os.OpenFile(out, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("r1bqkb1r/pppp1ppp/2n2n2/4p3 w KQkq - ce 1")
+	f.Close()
+	t.Logf("killed with %d positions committed", st.Written)
+
+	cmd = exec.Command(os.Args[0], args(out, "1")...)
+	cmd.Env = append(os.Environ(), "VIREO_RUN_MAIN=1")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, b)
+	}
+	a, _ := os.ReadFile(ref)
+	b, _ := os.ReadFile(out)
+	if len(a) == 0 || string(a) != string(b) {
+		t.Errorf("resumed output (%d bytes) differs from an uninterrupted run (%d bytes)", len(b), len(a))
+	}
+}
