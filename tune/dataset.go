@@ -186,10 +186,15 @@ type LoadOptions struct {
 	Seed       uint64
 	// Lambda blends the target: Lambda times the game result plus
 	// (1 - Lambda) times the search score the line carries (its "ce",
-	// through the logistic 1 / (1 + 10^(-score/400))). 1 (or 0, the zero
-	// value) is the result alone; below 1 every line needs a score, and
-	// one without is a malformed line.
+	// through the logistic 1 / (1 + 10^(-ScoreK x score/400))). 1 (or 0,
+	// the zero value) is the result alone; below 1 every line needs a
+	// score, and one without is a malformed line.
 	Lambda float64
+	// ScoreK is the scale of that logistic (0: 1). The K a results-only
+	// fit finds for the searching engine's own scores (vireo tune error
+	// on its data) reads a score as the share of points such scores
+	// went on to make; 1 reads every score as less sure than that.
+	ScoreK float64
 	// Params are the parameters the traces are taken with (nil: the
 	// compiled-in defaults). They matter only for what a trace fixes:
 	// the stronger side that picks an endgame scale formula.
@@ -238,6 +243,10 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	threshold := uint64(opt.Validation * (1 << 32))
+	scoreK := opt.ScoreK
+	if scoreK == 0 {
+		scoreK = 1
+	}
 	batches := make(chan batch, 2*workers)
 	chunks := make(chan chunk, 2*workers)
 	done := make(chan struct{})
@@ -269,7 +278,7 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 							c.badAt = append(c.badAt, len(c.side))
 							continue
 						}
-						target = opt.Lambda*l.Result + (1-opt.Lambda)*sigmoid(1, float64(l.WhiteScore()))
+						target = opt.Lambda*l.Result + (1-opt.Lambda)*sigmoid(scoreK, float64(l.WhiteScore()))
 					}
 					t := e.Trace(l.Pos)
 					key := l.Pos.Key()

@@ -332,6 +332,11 @@ func TestLambdaTarget(t *testing.T) {
 			t.Errorf("position %d: target %.4f, want %.4f", j, got, want)
 		}
 	}
+	// A score scale of 2 reads +400 as a result of 1/(1+10^-2).
+	train, _, _, _ = Load(LoadOptions{Files: []string{path}, Lambda: 0.5, ScoreK: 2})
+	if got, want := train.Result(0), 0.5*(1/1.01); math.Abs(got-want) > 0.5/targetScale {
+		t.Errorf("score K 2: target %.4f, want %.4f", got, want)
+	}
 	train, _, _, _ = Load(LoadOptions{Files: []string{path}})
 	if train.Result(0) != 0 || train.Result(1) != 1 {
 		t.Errorf("lambda 1: targets %v %v, want the results 0 and 1", train.Result(0), train.Result(1))

@@ -61,6 +61,7 @@ type tuneFlags struct {
 	validation float64
 	block      int
 	lambda     float64
+	scoreK     float64
 	seed       uint64
 	limit      int
 	params     string
@@ -78,6 +79,7 @@ func newTuneFlags(name string) *tuneFlags {
 	t.fs.Float64Var(&t.validation, "validation", 0, "share of positions held out for validation (0..1)")
 	t.fs.IntVar(&t.block, "block", 1024, "hold out runs of this many consecutive positions (keeps a game's positions on one side); 0: split by position. Lines that name their game (datagen's game opcode) are held out by game instead")
 	t.fs.Float64Var(&t.lambda, "lambda", 1, "target = lambda x game result + (1 - lambda) x the line's search score as a result (0..1; below 1 every line needs a ce score)")
+	t.fs.Float64Var(&t.scoreK, "score-k", 1, "with --lambda below 1: a score s counts as the result 1/(1+10^(-score-k x s/400)); the K 'tune error' fits to the scoring engine reads scores as that engine's results")
 	t.fs.Uint64Var(&t.seed, "seed", 0, "seed of the validation split")
 	t.fs.IntVar(&t.limit, "limit", 0, "read at most this many positions (0: all)")
 	t.fs.StringVar(&t.params, "params", "", "start from this parameter file (default: compiled-in values); also how to resume a tune")
@@ -98,6 +100,10 @@ func (t *tuneFlags) parse(args []string) bool {
 	}
 	if !(t.lambda >= 0 && t.lambda <= 1) {
 		fmt.Fprintf(os.Stderr, "tune: --lambda %g: want 0..1\n", t.lambda)
+		return false
+	}
+	if !(t.scoreK > 0 && t.scoreK <= 10) {
+		fmt.Fprintf(os.Stderr, "tune: --score-k %g: want a scale above 0, at most 10\n", t.scoreK)
 		return false
 	}
 	return true
@@ -127,7 +133,7 @@ func (t *tuneFlags) groupMask() ([]bool, error) { return tune.GroupMask(t.group)
 func (t *tuneFlags) loadOptions(p *eval.Params) tune.LoadOptions {
 	bad := 0
 	return tune.LoadOptions{
-		Files: t.data, Strict: t.strict, Validation: t.validation, Block: t.block, Seed: t.seed, Lambda: t.lambda,
+		Files: t.data, Strict: t.strict, Validation: t.validation, Block: t.block, Seed: t.seed, Lambda: t.lambda, ScoreK: t.scoreK,
 		Params: p, Limit: t.limit, Workers: t.threads,
 		OnBad: func(err error) {
 			// Every malformed line is named, up to a point; the count
@@ -161,7 +167,7 @@ func (t *tuneFlags) load(p *eval.Params) (train, valid *tune.Dataset, ok bool) {
 		}
 	}
 	if t.lambda < 1 {
-		fmt.Fprintf(os.Stderr, "  target: %.2f x result + %.2f x search score\n", t.lambda, 1-t.lambda)
+		fmt.Fprintf(os.Stderr, "  target: %.2f x result + %.2f x search score (score K %.4g)\n", t.lambda, 1-t.lambda, t.scoreK)
 	}
 	if train.Len() == 0 {
 		fmt.Fprintln(os.Stderr, "tune: no training positions")
