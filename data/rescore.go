@@ -85,8 +85,11 @@ type rescoreBatch struct {
 
 // Rescore writes the labelled positions of In to Out with each score
 // ("ce") replaced by a fresh search's, keeping the result and the game
-// and ply tags: a deeper search than the one that played the game gives
-// the tuner a better target to blend with results (tune --lambda).
+// and ply tags, for the tuner to blend with results (tune --lambda). The
+// search must go well past the one that played the game: that one
+// started from the table its earlier moves filled (docs/tuning.md,
+// round 6, has 10,000 fresh nodes predicting results worse than 3,000
+// in the game).
 // Positions whose search finds a mate, or no move, are dropped, and
 // malformed lines are skipped and reported. Each position is searched by
 // one thread from a cleared table, so the output is the same for any
