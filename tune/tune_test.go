@@ -348,3 +348,43 @@ func TestLambdaTarget(t *testing.T) {
 		t.Fatalf("blend without a score: %v", err)
 	}
 }
+
+// TestFitScoreK finds the scale that made the results: at each score s,
+// the share of wins is 1/(1+10^(-1.5 s/400)) to the nearest of 400 lines.
+func TestFitScoreK(t *testing.T) {
+	var b strings.Builder
+	for s := -300; s <= 300; s += 20 {
+		p := sigmoid(1.5, float64(s))
+		wins := int(math.Round(p * 400))
+		for i := range 400 {
+			res := "0-1"
+			if i < wins {
+				res = "1-0"
+			}
+			// Black to move half the time: the score is the side to move's.
+			if i%2 == 0 {
+				fmt.Fprintf(&b, "4k3/8/8/8/8/8/4P3/4K3 w - - ce %d; c9 \"%s\";\n", s, res)
+			} else {
+				fmt.Fprintf(&b, "4k3/8/8/8/8/8/4P3/4K3 b - - ce %d; c9 \"%s\";\n", -s, res)
+			}
+		}
+	}
+	b.WriteString("not a line\n4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"1-0\";\n")
+	path := filepath.Join(t.TempDir(), "k.epd")
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	k, mse, n, err := FitScoreK([]string{path}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(k-1.5) > 0.02 || n != 31*400 || mse <= 0.1 || mse > 0.25 {
+		t.Errorf("k %.4f, error %.4f over %d lines; want k 1.5 over %d", k, mse, n, 31*400)
+	}
+	if _, _, n, _ := FitScoreK([]string{path}, 4000); n != 4000 {
+		t.Errorf("limit 4000: %d lines", n)
+	}
+	noScore := filepath.Join(t.TempDir(), "none.epd")
+	os.WriteFile(noScore, []byte("4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"1-0\";\n"), 0o644)
+	if _, _, _, err := FitScoreK([]string{noScore}, 0); err == nil {
+		t.Errorf("no scores: no error")
+	}
+}

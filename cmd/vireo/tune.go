@@ -79,7 +79,7 @@ func newTuneFlags(name string) *tuneFlags {
 	t.fs.Float64Var(&t.validation, "validation", 0, "share of positions held out for validation (0..1)")
 	t.fs.IntVar(&t.block, "block", 1024, "hold out runs of this many consecutive positions (keeps a game's positions on one side); 0: split by position. Lines that name their game (datagen's game opcode) are held out by game instead")
 	t.fs.Float64Var(&t.lambda, "lambda", 1, "target = lambda x game result + (1 - lambda) x the line's search score as a result (0..1; below 1 every line needs a ce score)")
-	t.fs.Float64Var(&t.scoreK, "score-k", 1, "with --lambda below 1: a score s counts as the result 1/(1+10^(-score-k x s/400)); the K 'tune error' fits to the scoring engine reads scores as that engine's results")
+	t.fs.Float64Var(&t.scoreK, "score-k", 1, "with --lambda below 1: a score s counts as the result 1/(1+10^(-score-k x s/400)); 0 fits it to the data (the scale at which the lines' scores best predict their results)")
 	t.fs.Uint64Var(&t.seed, "seed", 0, "seed of the validation split")
 	t.fs.IntVar(&t.limit, "limit", 0, "read at most this many positions (0: all)")
 	t.fs.StringVar(&t.params, "params", "", "start from this parameter file (default: compiled-in values); also how to resume a tune")
@@ -102,8 +102,8 @@ func (t *tuneFlags) parse(args []string) bool {
 		fmt.Fprintf(os.Stderr, "tune: --lambda %g: want 0..1\n", t.lambda)
 		return false
 	}
-	if !(t.scoreK > 0 && t.scoreK <= 10) {
-		fmt.Fprintf(os.Stderr, "tune: --score-k %g: want a scale above 0, at most 10\n", t.scoreK)
+	if !(t.scoreK >= 0 && t.scoreK <= 10) {
+		fmt.Fprintf(os.Stderr, "tune: --score-k %g: want 0 (fit it) or a scale above 0, at most 10\n", t.scoreK)
 		return false
 	}
 	return true
@@ -147,6 +147,16 @@ func (t *tuneFlags) loadOptions(p *eval.Params) tune.LoadOptions {
 
 // load reads the data traced with p.
 func (t *tuneFlags) load(p *eval.Params) (train, valid *tune.Dataset, ok bool) {
+	if t.lambda < 1 && t.scoreK == 0 {
+		start := time.Now()
+		k, mse, n, err := tune.FitScoreK(t.data, t.limit)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "tune: --score-k 0: %v\n", err)
+			return nil, nil, false
+		}
+		fmt.Fprintf(os.Stderr, "score K = %.4f fitted to the results of %d scored lines (error %.6f) in %v\n", k, n, mse, time.Since(start).Round(time.Millisecond))
+		t.scoreK = k
+	}
 	start := time.Now()
 	train, valid, st, err := tune.Load(t.loadOptions(p))
 	if err != nil {
