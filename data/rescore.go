@@ -3,7 +3,6 @@ package data
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -124,44 +123,16 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 	}
 	id := rescoreIdentity{cfg.In, fi.Size(), cfg.Nodes, cfg.Depth, cfg.Every, cfg.HashMB}
 
-	st, ok, err := ReadRescoreState(cfg.Out)
-	if err != nil {
-		return RescoreStats{}, err
-	}
-	if ok && st.Config != id {
-		return RescoreStats{}, fmt.Errorf("%s.state was written with other settings or another input (%+v, now %+v); use the same ones or another output", cfg.Out, st.Config, id)
-	}
-	out, err := os.OpenFile(cfg.Out, os.O_RDWR|os.O_CREATE, 0o644)
+	out, st, err := OpenResumable(cfg.Out, RescoreState{Config: id}, func(st RescoreState) error {
+		if st.Config != id {
+			return fmt.Errorf("%s.state was written with other settings or another input (%+v, now %+v); use the same ones or another output", cfg.Out, st.Config, id)
+		}
+		return nil
+	}, func(st RescoreState) int64 { return st.Bytes })
 	if err != nil {
 		return RescoreStats{}, err
 	}
 	defer out.Close()
-	if err := LockFile(out); err != nil {
-		return RescoreStats{}, fmt.Errorf("%s: another run is writing it (%v)", cfg.Out, err)
-	}
-	ofi, err := out.Stat()
-	if err != nil {
-		return RescoreStats{}, err
-	}
-	if !ok {
-		if ofi.Size() > 0 {
-			return RescoreStats{}, fmt.Errorf("%s exists without a state file: not overwriting it", cfg.Out)
-		}
-		st = RescoreState{Config: id}
-		if err := writeRescoreState(cfg.Out, st); err != nil {
-			return RescoreStats{}, err
-		}
-	}
-	if ofi.Size() < st.Bytes {
-		return RescoreStats{}, fmt.Errorf("%s has %d bytes, its state file says %d: the output was damaged", cfg.Out, ofi.Size(), st.Bytes)
-	}
-	// Lines written after the last state are written again.
-	if err := out.Truncate(st.Bytes); err != nil {
-		return RescoreStats{}, err
-	}
-	if _, err := out.Seek(st.Bytes, io.SeekStart); err != nil {
-		return RescoreStats{}, err
-	}
 	stats := RescoreStats{RescoreState: st}
 	if st.Done || cfg.Positions > 0 && st.Written >= cfg.Positions {
 		return stats, nil
@@ -233,7 +204,7 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		return writeRescoreState(cfg.Out, st)
+		return WriteState(cfg.Out, st)
 	}
 	start := time.Now()
 	lastState, lastProgress := start, start
@@ -339,24 +310,4 @@ func (b *rescoreBatch) run(ctx context.Context, s *search.Searcher, cfg *Rescore
 }
 
 // ReadRescoreState reads the state file of out; ok is false if there is none.
-func ReadRescoreState(out string) (st RescoreState, ok bool, err error) {
-	b, err := os.ReadFile(out + ".state")
-	if errors.Is(err, os.ErrNotExist) {
-		return RescoreState{}, false, nil
-	}
-	if err != nil {
-		return RescoreState{}, false, err
-	}
-	if err := json.Unmarshal(b, &st); err != nil {
-		return RescoreState{}, false, fmt.Errorf("%s.state: %v", out, err)
-	}
-	return st, true, nil
-}
-
-func writeRescoreState(out string, st RescoreState) error {
-	b, err := json.MarshalIndent(st, "", "  ")
-	if err != nil {
-		return err
-	}
-	return WriteFileAtomic(out+".state", append(b, '\n'), 0o644)
-}
+func ReadRescoreState(out string) (RescoreState, bool, error) { return ReadState[RescoreState](out) }

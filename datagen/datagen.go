@@ -16,12 +16,10 @@ package datagen
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -122,27 +120,7 @@ type Stats struct {
 }
 
 // ReadState reads the state file of out; ok is false if there is none.
-func ReadState(out string) (st State, ok bool, err error) {
-	b, err := os.ReadFile(out + ".state")
-	if errors.Is(err, os.ErrNotExist) {
-		return State{}, false, nil
-	}
-	if err != nil {
-		return State{}, false, err
-	}
-	if err := json.Unmarshal(b, &st); err != nil {
-		return State{}, false, fmt.Errorf("%s.state: %v", out, err)
-	}
-	return st, true, nil
-}
-
-func writeState(out string, st State) error {
-	b, err := json.MarshalIndent(st, "", "  ")
-	if err != nil {
-		return err
-	}
-	return data.WriteFileAtomic(out+".state", append(b, '\n'), 0o644)
-}
+func ReadState(out string) (State, bool, error) { return data.ReadState[State](out) }
 
 // finished is one played game, formatted.
 type finished struct {
@@ -167,44 +145,16 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		cfg.HashMB = 8
 	}
 	id := cfg.identity()
-	st, ok, err := ReadState(cfg.Out)
-	if err != nil {
-		return Stats{}, err
-	}
-	if ok && st.Config != id {
-		return Stats{}, fmt.Errorf("%s.state was written with other settings (%+v); use the same settings or another output", cfg.Out, st.Config)
-	}
-	f, err := os.OpenFile(cfg.Out, os.O_RDWR|os.O_CREATE, 0o644)
+	f, st, err := data.OpenResumable(cfg.Out, State{Config: id}, func(st State) error {
+		if st.Config != id {
+			return fmt.Errorf("%s.state was written with other settings (%+v); use the same settings or another output", cfg.Out, st.Config)
+		}
+		return nil
+	}, func(st State) int64 { return st.Bytes })
 	if err != nil {
 		return Stats{}, err
 	}
 	defer f.Close()
-	if err := data.LockFile(f); err != nil {
-		return Stats{}, fmt.Errorf("%s: another run is writing it (%v)", cfg.Out, err)
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		return Stats{}, err
-	}
-	if !ok {
-		if fi.Size() > 0 {
-			return Stats{}, fmt.Errorf("%s exists without a state file: not overwriting it", cfg.Out)
-		}
-		st = State{Config: id}
-		if err := writeState(cfg.Out, st); err != nil {
-			return Stats{}, err
-		}
-	}
-	if fi.Size() < st.Bytes {
-		return Stats{}, fmt.Errorf("%s has %d bytes, its state file says %d: the output was damaged", cfg.Out, fi.Size(), st.Bytes)
-	}
-	// A partly written game after the last commit is dropped.
-	if err := f.Truncate(st.Bytes); err != nil {
-		return Stats{}, err
-	}
-	if _, err := f.Seek(st.Bytes, io.SeekStart); err != nil {
-		return Stats{}, err
-	}
 	stats := Stats{TotalGames: st.Games, TotalPositions: st.Positions}
 	if targetReached(&cfg, st) {
 		stats.Done = true
@@ -254,7 +204,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		return writeState(cfg.Out, st)
+		return data.WriteState(cfg.Out, st)
 	}
 	for g := range results {
 		if werr != nil || stats.Done {
