@@ -21,6 +21,37 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// killWhen runs the command args in a child process and kills it with
+// SIGKILL as soon as ready says so (polled every 5 ms, for at most a
+// minute): a kill in the middle of a run, not at its end.
+func killWhen(t *testing.T, args []string, ready func() bool) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "VIREO_RUN_MAIN=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer cmd.Process.Kill()
+	deadline := time.Now().Add(60 * time.Second)
+	for !ready() {
+		if time.Now().After(deadline) {
+			t.Fatal("nothing committed in 60 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// resume runs the command args in a child process to its end.
+func resume(t *testing.T, args []string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "VIREO_RUN_MAIN=1")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, b)
+	}
+}
+
 // TestDatagenKillResume kills "vireo datagen" with SIGKILL in the middle of
 // a run, damages the tail of its output as an interrupted write would,
 // resumes it, and checks that games 1..N are each there exactly once and
@@ -46,27 +77,12 @@ func TestDatagenKillResume(t *testing.T) {
 	}
 
 	out := filepath.Join(dir, "killed.pgn")
-	cmd := exec.Command(os.Args[0], args(out)...)
-	cmd.Env = append(os.Environ(), "VIREO_RUN_MAIN=1")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(60 * time.Second)
 	killedAt := 0
-	for {
+	killWhen(t, args(out), func() bool {
 		st, ok, err := datagen.ReadState(out)
-		if err == nil && ok && st.Games >= 3 {
-			killedAt = st.Games
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatal("no games committed in 60 s")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
+		killedAt = st.Games
+		return err == nil && ok && st.Games >= 3
+	})
 	st, _, err := datagen.ReadState(out)
 	if err != nil {
 		t.Fatal(err)
@@ -83,11 +99,7 @@ func TestDatagenKillResume(t *testing.T) {
 	f.Close()
 	t.Logf("killed after %d games committed (state %d)", killedAt, st.Games)
 
-	cmd = exec.Command(os.Args[0], args(out)...)
-	cmd.Env = append(os.Environ(), "VIREO_RUN_MAIN=1")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("resume: %v\n%s", err, b)
-	}
+	resume(t, args(out))
 
 	gs, bad, err := data.ReadPGNFile(out)
 	if err != nil {
@@ -144,25 +156,10 @@ func TestRescoreKillResume(t *testing.T) {
 	}
 
 	out := filepath.Join(dir, "killed.epd")
-	cmd := exec.Command(os.Args[0], args(out, "2")...)
-	cmd.Env = append(os.Environ(), "VIREO_RUN_MAIN=1")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	killWhen(t, args(out, "2"), func() bool {
 		st, ok, err := data.ReadRescoreState(out)
-		if err == nil && ok && st.Written > 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatal("nothing committed in 60 s")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
+		return err == nil && ok && st.Written > 0
+	})
 	st, _, err := data.ReadRescoreState(out)
 	if err != nil {
 		t.Fatal(err)
@@ -178,11 +175,7 @@ func TestRescoreKillResume(t *testing.T) {
 	f.Close()
 	t.Logf("killed with %d positions committed", st.Written)
 
-	cmd = exec.Command(os.Args[0], args(out, "1")...)
-	cmd.Env = append(os.Environ(), "VIREO_RUN_MAIN=1")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("resume: %v\n%s", err, b)
-	}
+	resume(t, args(out, "1"))
 	a, _ := os.ReadFile(ref)
 	b, _ := os.ReadFile(out)
 	if len(a) == 0 || string(a) != string(b) {
