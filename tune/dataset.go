@@ -190,10 +190,9 @@ type LoadOptions struct {
 	// the zero value) is the result alone; below 1 every line needs a
 	// score, and one without is a malformed line.
 	Lambda float64
-	// ScoreK is the scale of that logistic (0: 1). The K a results-only
-	// fit finds for the searching engine's own scores (vireo tune error
-	// on its data) reads a score as the share of points such scores
-	// went on to make; 1 reads every score as less sure than that.
+	// ScoreK is the scale of that logistic (0: 1). The scale FitScoreK
+	// finds for the lines' own scores (tune --score-k 0) reads a score as
+	// the share of points such scores went on to make in these games.
 	ScoreK float64
 	// Params are the parameters the traces are taken with (nil: the
 	// compiled-in defaults). They matter only for what a trace fixes:
