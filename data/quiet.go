@@ -2,13 +2,13 @@ package data
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"vireo/search"
@@ -35,15 +35,11 @@ type QuietStats struct {
 	Elapsed time.Duration
 }
 
-// quietBatch is a run of input lines; batches keep the file order through
-// the worker pool.
+// quietBatch is what a worker makes of a batch of input lines.
 type quietBatch struct {
-	seq   int
-	first int // line number of lines[0]
-	lines []string
-	out   strings.Builder
-	st    QuietStats
-	errs  []string
+	out  strings.Builder
+	st   QuietStats
+	errs []string
 }
 
 // QuietFile reads labelled positions from in and writes to out, for each
@@ -74,58 +70,19 @@ func QuietFile(in, out string, opt QuietOptions) (QuietStats, error) {
 	if threads <= 0 {
 		threads = runtime.NumCPU()
 	}
-	work := make(chan *quietBatch, threads)
-	done := make(chan *quietBatch, threads)
-	var wg sync.WaitGroup
-	for i := 0; i < threads; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			q := search.NewQuieter(nil)
-			for b := range work {
-				b.run(q, in)
-				done <- b
-			}
-		}()
-	}
-	var readErr error
-	go func() {
-		defer close(work)
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		line, seq := 0, 0
-		b := &quietBatch{first: 1}
-		for sc.Scan() {
-			line++
-			b.lines = append(b.lines, sc.Text())
-			if len(b.lines) == 4096 {
-				work <- b
-				seq++
-				b = &quietBatch{seq: seq, first: line + 1}
-			}
-		}
-		if err := sc.Err(); err != nil {
-			readErr = fmt.Errorf("%s:%d: %v", in, line+1, err)
-		}
-		work <- b
-	}()
-	go func() {
-		wg.Wait()
-		close(done)
-	}()
-
 	var st QuietStats
-	pending := map[int]*quietBatch{}
-	next := 0
-	var werr error
 	last := start
-	for b := range done {
-		pending[b.seq] = b
-		for b := pending[next]; b != nil; b = pending[next] {
-			delete(pending, next)
-			next++
-			if werr == nil {
-				_, werr = w.WriteString(b.out.String())
+	_, err = runLines(context.Background(), f, lineJob[*search.Quieter, *quietBatch]{
+		Name: in, Size: 4096, Threads: threads,
+		NewWorker: func() *search.Quieter { return search.NewQuieter(nil) },
+		Run: func(_ context.Context, q *search.Quieter, first int, lines []string) *quietBatch {
+			b := &quietBatch{}
+			b.run(q, in, first, lines)
+			return b
+		},
+		Emit: func(b *quietBatch) error {
+			if _, err := w.WriteString(b.out.String()); err != nil {
+				return err
 			}
 			for _, e := range b.errs {
 				if opt.Errors != nil {
@@ -137,30 +94,31 @@ func QuietFile(in, out string, opt QuietOptions) (QuietStats, error) {
 			st.Written += b.st.Written
 			st.Moved += b.st.Moved
 			st.Dropped += b.st.Dropped
-		}
-		if opt.Progress != nil && opt.ProgressEvery > 0 && time.Since(last) >= opt.ProgressEvery {
-			last = time.Now()
-			fmt.Fprintf(opt.Progress, "quiet: %d read, %d written, %.0f positions/s\n", st.Read, st.Written, float64(st.Read)/time.Since(start).Seconds())
-		}
-	}
+			return nil
+		},
+		Tick: func() error {
+			if opt.Progress != nil && opt.ProgressEvery > 0 && time.Since(last) >= opt.ProgressEvery {
+				last = time.Now()
+				fmt.Fprintf(opt.Progress, "quiet: %d read, %d written, %.0f positions/s\n", st.Read, st.Written, float64(st.Read)/time.Since(start).Seconds())
+			}
+			return nil
+		},
+	})
 	st.Elapsed = time.Since(start)
-	if readErr != nil {
-		return st, readErr
+	if err == nil {
+		err = w.Flush()
 	}
-	if werr == nil {
-		werr = w.Flush()
+	if err == nil {
+		err = tmp.Close()
 	}
-	if werr == nil {
-		werr = tmp.Close()
+	if err == nil {
+		err = os.Rename(tmp.Name(), out)
 	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), out)
-	}
-	return st, werr
+	return st, err
 }
 
-func (b *quietBatch) run(q *search.Quieter, name string) {
-	for i, s := range b.lines {
+func (b *quietBatch) run(q *search.Quieter, name string, first int, lines []string) {
+	for i, s := range lines {
 		s = strings.TrimSpace(s)
 		if s == "" || s[0] == '#' {
 			continue
@@ -169,7 +127,7 @@ func (b *quietBatch) run(q *search.Quieter, name string) {
 		l, err := ParseLabeled(s)
 		if err != nil {
 			b.st.Bad++
-			b.errs = append(b.errs, fmt.Sprintf("%s:%d: %v (skipped)", name, b.first+i, err))
+			b.errs = append(b.errs, fmt.Sprintf("%s:%d: %v (skipped)", name, first+i, err))
 			continue
 		}
 		ql, moved, ok := QuietLabeled(q, l)

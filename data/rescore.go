@@ -9,7 +9,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"vireo/chess"
@@ -69,17 +68,15 @@ type RescoreStats struct {
 	Elapsed    time.Duration
 }
 
+// rescoreBatch is what a worker makes of a batch of input lines.
 type rescoreBatch struct {
-	seq     int
-	first   int // line number of lines[0]
-	lines   []string
+	last    int // line number of the batch's last line
 	out     strings.Builder
 	written int
 	read    int
 	bad     int
 	dropped int
 	errs    []string
-	cut     bool // cancelled before its last line: not written, the next run does it
 }
 
 // Rescore writes the labelled positions of In to Out with each score
@@ -138,68 +135,7 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 		return stats, nil
 	}
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	work := make(chan *rescoreBatch, cfg.Threads)
-	done := make(chan *rescoreBatch, cfg.Threads)
-	var wg sync.WaitGroup
-	for t := 0; t < cfg.Threads; t++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := search.NewSearcher(cfg.HashMB)
-			for b := range work {
-				b.run(ctx, s, &cfg)
-				select {
-				case done <- b:
-				case <-ctx.Done():
-				}
-			}
-		}()
-	}
-	var readErr error
-	skip := st.Lines // the writer moves st.Lines on while this reads
-	go func() {
-		defer close(work)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		line, seq := 0, 0
-		b := &rescoreBatch{first: skip + 1}
-		send := func() bool {
-			select {
-			case work <- b:
-			case <-ctx.Done():
-				return false
-			}
-			seq++
-			b = &rescoreBatch{seq: seq, first: line + 1}
-			return true
-		}
-		for sc.Scan() {
-			line++
-			if line <= skip {
-				continue
-			}
-			b.lines = append(b.lines, sc.Text())
-			if len(b.lines) == 256 && !send() {
-				return
-			}
-		}
-		if err := sc.Err(); err != nil {
-			readErr = fmt.Errorf("%s:%d: %v", cfg.In, line+1, err)
-			return
-		}
-		if len(b.lines) > 0 {
-			send()
-		}
-	}()
-	go func() {
-		wg.Wait()
-		close(done)
-	}()
-
 	w := bufio.NewWriterSize(out, 1<<16)
-	var werr error
 	commit := func() error {
 		if err := w.Flush(); err != nil {
 			return err
@@ -208,26 +144,19 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 	}
 	start := time.Now()
 	lastState, lastProgress := start, start
-	pending := map[int]*rescoreBatch{}
-	next, stop := 0, false
-	for b := range done {
-		if werr != nil || stop {
-			continue // drain
-		}
-		pending[b.seq] = b
-		for b := pending[next]; b != nil; b = pending[next] {
-			delete(pending, next)
-			next++
-			if b.cut || ctx.Err() != nil {
-				stop = true // nothing is written after a cancellation
-				break
-			}
+	complete, err := runLines(ctx, in, lineJob[*search.Searcher, *rescoreBatch]{
+		Name: cfg.In, Skip: st.Lines, Size: 256, Threads: cfg.Threads,
+		NewWorker: func() *search.Searcher { return search.NewSearcher(cfg.HashMB) },
+		Run: func(ctx context.Context, s *search.Searcher, first int, lines []string) *rescoreBatch {
+			b := &rescoreBatch{last: first + len(lines) - 1}
+			b.run(ctx, s, &cfg, first, lines)
+			return b
+		},
+		Emit: func(b *rescoreBatch) error {
 			if _, err := w.WriteString(b.out.String()); err != nil {
-				werr = err
-				cancel()
-				break
+				return err
 			}
-			st.Lines = b.first + len(b.lines) - 1
+			st.Lines = b.last
 			st.Bytes += int64(b.out.Len())
 			st.Written += b.written
 			st.Read += b.read
@@ -240,51 +169,47 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 				}
 			}
 			if cfg.Positions > 0 && st.Written >= cfg.Positions {
-				stop = true
-				cancel()
-				break
+				return errStopLines
 			}
-		}
-		now := time.Now()
-		if werr == nil && now.Sub(lastState) >= time.Second {
-			if werr = commit(); werr != nil {
-				cancel()
+			return nil
+		},
+		Tick: func() error {
+			now := time.Now()
+			if now.Sub(lastState) >= time.Second {
+				if err := commit(); err != nil {
+					return err
+				}
+				lastState = now
 			}
-			lastState = now
-		}
-		if cfg.Progress != nil && cfg.ProgressEvery > 0 && now.Sub(lastProgress) >= cfg.ProgressEvery {
-			lastProgress = now
-			fmt.Fprintf(cfg.Progress, "rescore: %d positions written in all (input line %d); this run %.1f positions/s\n",
-				st.Written, st.Lines, float64(stats.RunWritten)/now.Sub(start).Seconds())
-		}
-	}
-	if werr == nil && readErr != nil {
-		werr = readErr
-	}
-	// Done only when every batch came back whole and was written: a
-	// cancelled worker may have kept its batch, leaving a gap in pending.
-	if werr == nil && !stop && ctx.Err() == nil && len(pending) == 0 {
-		st.Done = true
-	}
-	if werr == nil {
-		werr = commit()
+			if cfg.Progress != nil && cfg.ProgressEvery > 0 && now.Sub(lastProgress) >= cfg.ProgressEvery {
+				lastProgress = now
+				fmt.Fprintf(cfg.Progress, "rescore: %d positions written in all (input line %d); this run %.1f positions/s\n",
+					st.Written, st.Lines, float64(stats.RunWritten)/now.Sub(start).Seconds())
+			}
+			return nil
+		},
+	})
+	st.Done = complete
+	if err == nil {
+		err = commit()
 	}
 	stats.RescoreState = st
 	stats.Elapsed = time.Since(start)
-	return stats, werr
+	return stats, err
 }
 
-func (b *rescoreBatch) run(ctx context.Context, s *search.Searcher, cfg *RescoreConfig) {
+// run searches the batch's positions; it returns early, its result
+// partial and dropped, once ctx is cancelled.
+func (b *rescoreBatch) run(ctx context.Context, s *search.Searcher, cfg *RescoreConfig, first int, lines []string) {
 	lim := search.Limits{Nodes: cfg.Nodes}
 	if cfg.Nodes == 0 {
 		lim = search.Limits{Depth: cfg.Depth}
 	}
-	for i, text := range b.lines {
+	for i, text := range lines {
 		if ctx.Err() != nil {
-			b.cut = true
 			return
 		}
-		n := b.first + i
+		n := first + i
 		text = strings.TrimSpace(text)
 		if text == "" || text[0] == '#' || (n-1)%cfg.Every != 0 {
 			continue
