@@ -42,6 +42,7 @@ type lineJob[W, R any] struct {
 // ends the run with the line where it happened, after the batches read
 // before it were emitted.
 func runLines[W, R any](ctx context.Context, in io.Reader, j lineJob[W, R]) (complete bool, err error) {
+	j.Threads = max(j.Threads, 1) // with none, nothing would run and the run would look complete
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type batch struct {

@@ -61,6 +61,12 @@ func TestRunLines(t *testing.T) {
 		{name: "emit error", lines: 1000, emitFail: 2, emitErr: boom, wantN: 14, err: "disk full"},
 		{name: "tick error", lines: 1000, tickErr: true, err: "tick"},
 	}
+	// Threads 0 is one worker, not none.
+	var got []string
+	j := echoJob(&got, 0, 7)
+	if complete, err := runLines(context.Background(), strings.NewReader(numbered(20)), j); !complete || err != nil || len(got) != 20 {
+		t.Errorf("Threads 0: complete %v, error %v, %d lines emitted; want 20", complete, err, len(got))
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
