@@ -111,17 +111,23 @@ func (d *Dataset) errorOf(evals []int32, k float64, workers int) float64 {
 }
 
 // FitK finds the sigmoid scale that minimises the error of the exact
-// evaluation with p: the evaluations are computed once, then a golden-
-// section line search over K (the error is unimodal in K for any fixed
-// set of evaluations with mixed results) narrows [0.01, 10] to 1e-6.
+// evaluation with p: the evaluations are computed once, then a line
+// search over K (the error is unimodal in K for any fixed set of
+// evaluations with mixed results) narrows [0.01, 10] to 1e-6.
 func (d *Dataset) FitK(p *eval.Params, workers int) (k, mse float64) {
 	ev := d.Evals(p, workers)
 	f := func(k float64) float64 { return d.errorOf(ev, k, workers) }
-	lo, hi := 0.01, 10.0
+	k = lineMin(f, 0.01, 10, 1e-6)
+	return k, f(k)
+}
+
+// lineMin returns the minimum of f, unimodal on [lo, hi], to within tol,
+// by golden-section search: one new evaluation of f per step.
+func lineMin(f func(float64) float64, lo, hi, tol float64) float64 {
 	g := (math.Sqrt(5) - 1) / 2
 	x1, x2 := hi-g*(hi-lo), lo+g*(hi-lo)
 	f1, f2 := f(x1), f(x2)
-	for hi-lo > 1e-6 {
+	for hi-lo > tol {
 		if f1 < f2 {
 			hi, x2, f2 = x2, x1, f1
 			x1 = hi - g*(hi-lo)
@@ -132,8 +138,7 @@ func (d *Dataset) FitK(p *eval.Params, workers int) (k, mse float64) {
 			f2 = f(x2)
 		}
 	}
-	k = (lo + hi) / 2
-	return k, f(k)
+	return (lo + hi) / 2
 }
 
 // lossGrad returns the mean squared error of the float evaluation with

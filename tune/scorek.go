@@ -56,16 +56,6 @@ func FitScoreK(files []string, limit int) (k, mse float64, n int, err error) {
 		}
 		return sum / float64(len(scores))
 	}
-	// The error is unimodal in k: narrow [lo, hi] by thirds.
-	lo, hi := 0.05, 5.0
-	for hi-lo > 1e-4 {
-		a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
-		if errAt(a) < errAt(b) {
-			hi = b
-		} else {
-			lo = a
-		}
-	}
-	k = (lo + hi) / 2
+	k = lineMin(errAt, 0.05, 5, 1e-4) // the error is unimodal in k
 	return k, errAt(k), len(scores), nil
 }
