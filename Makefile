@@ -20,17 +20,19 @@ export GOAMD64
 # The race detector needs cgo and a C compiler; CC may hold "go".
 RACECC  := $(if $(filter go,$(CC)),gcc,$(CC))
 
-.PHONY: all build test test-short race fuzz bench speed pgo perft-full perft-vs-stockfish clean data gauntlet
+.PHONY: all build test test-short race fuzz bench speed pgo perft-full perft-vs-stockfish clean data gauntlet release check-release
 
 all: build
 
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/vireo
 
-# Every test: unit tests, perft suites, the tuning page in headless
-# Chromium (tune/web), the race detector on the concurrent packages, and
-# a bounded run of each fuzz target.
+# Every test: the words check of the docs (scripts/check-words.sh), unit
+# tests, perft suites, the tuning page in headless Chromium (tune/web),
+# the race detector on the concurrent packages, and a bounded run of each
+# fuzz target.
 test: build
+	scripts/check-words.sh
 	$(GO) vet ./...
 	$(GO) test ./...
 	CGO_ENABLED=1 CC=$(RACECC) $(GO) test -race -short -timeout 30m ./search/ ./uci/ ./tune/web/
@@ -78,6 +80,17 @@ perft-full: build
 
 clean:
 	rm -f $(EXE)
+	rm -rf dist
+
+# Release binaries, version-stamped, into dist/ with SHA256SUMS: Linux,
+# Windows and macOS on amd64 (portable v1 and x86-64-v3) and arm64
+# (docs/release.md). check-release verifies them: checksums, file
+# formats, and "uci" answered by the ones this machine runs.
+release:
+	VERSION=$(VERSION) GO=$(GO) scripts/release.sh
+
+check-release:
+	scripts/check-release.sh
 
 # Perft 6 timed against Debian's stockfish in the same run (ratio <= 1.3).
 perft-vs-stockfish:
