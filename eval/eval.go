@@ -1,6 +1,6 @@
 // Package eval is Vireo's static evaluation, in the manner of Slow Chess
-// (seed 003): tapered middlegame/endgame terms, every one a named entry of
-// one parameter table (see Terms) in the seed's groups MaterialV, KnightV,
+// (its tuning notes): tapered middlegame/endgame terms, every one a named
+// entry of one parameter table (see Terms) in Slow Chess's groups MaterialV, KnightV,
 // BishopV, RookV, QueenV, TacticalV, KingV, EndGameV, ScaleV, CoordV, PawnV
 // and PassedV. Parameters are read from and written to a text file
 // (LoadParams, WriteParams) and the compiled-in defaults are Defaults().
@@ -31,6 +31,7 @@
 package eval
 
 //go:generate go run gen_fast.go
+//go:generate go run gen_doc.go
 
 import (
 	"math/bits"

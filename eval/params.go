@@ -255,8 +255,8 @@ func kn(g Group, name string, idx int, doc string, v ...int) Term {
 	return Term{Group: g, Name: name, Kind: Scalar, Index: idx, Len: len(v), Array: true, Doc: doc, defScalars: v}
 }
 
-// terms is the parameter table, in group order. Names follow seed 003
-// where Vireo has the term; Vireo's additions (PSTs, PIECE_VALUE, TEMPO,
+// terms is the parameter table, in group order. Names follow Slow Chess's
+// tuning notes where Vireo has the term; Vireo's additions (PSTs, PIECE_VALUE, TEMPO,
 // per-count mobility tables, the king-safety gate and scale terms) are
 // named in the same style. Values are centipawns with a pawn near 100 in
 // the endgame; king-safety scalars are attack units (see kingDanger) and
