@@ -14,7 +14,8 @@ import (
 	"vireo/search"
 )
 
-// PGNFilter is seed 003's choice of training positions from games.
+// PGNFilter is the Slow Chess tuning notes' choice of training positions
+// from games.
 type PGNFilter struct {
 	// PerGame positions at most are taken from a game, at least MinGap
 	// plies apart.
@@ -32,7 +33,7 @@ type PGNFilter struct {
 	Seed uint64
 }
 
-// DefaultPGNFilter has seed 003's settings.
+// DefaultPGNFilter has the settings of the Slow Chess tuning notes.
 func DefaultPGNFilter() PGNFilter {
 	return PGNFilter{PerGame: 4, MinGap: 10, WinMargin: 100, DrawMargin: 150, Seed: 1}
 }

@@ -7,11 +7,11 @@ import (
 	"vireo/chess"
 )
 
-// Group is one of the seed's parameter groups (Slow Chess's MaterialV,
+// Group is one of the parameter groups (Slow Chess's MaterialV,
 // KnightV, ... PassedV).
 type Group uint8
 
-// The groups, in the seed's order.
+// The groups, in Slow Chess's order.
 const (
 	MaterialV Group = iota
 	KnightV
@@ -47,7 +47,7 @@ const (
 	// Pair: a tapered (mg, eg) value, linear in the evaluation. Stored in
 	// Params.Pairs.
 	Pair Kind = iota
-	// EgOnly: an endgame-only value (the seed's EndGameV scalars), linear;
+	// EgOnly: an endgame-only value (Slow Chess's EndGameV scalars), linear;
 	// stored in Params.Pairs with MG fixed at 0.
 	EgOnly
 	// Scalar: a plain number used by a non-linear part: king-safety attack
@@ -484,7 +484,7 @@ func Defaults() *Params {
 	return &p
 }
 
-// mobCurve is the seed's mobility shape: from min at no moves to max at
+// mobCurve is Slow Chess's mobility shape: from min at no moves to max at
 // the most moves, bent by curve (0 linear .. 100 square root).
 func mobCurve(n, most int, min, max Score, curve int) Score {
 	x := float64(n) / float64(most)

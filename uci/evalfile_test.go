@@ -74,7 +74,7 @@ func TestEvalFile(t *testing.T) {
 	}
 }
 
-// TestEvalFileRefusesToSearch is issue 26's rule: after an EvalFile that
+// TestEvalFileRefusesToSearch checks the EvalFile rule: after an EvalFile that
 // is missing, unreadable or malformed, "go" prints an error naming the
 // file and the reason, searches nothing, plays no move and ends the
 // session with that error (the program exits with status 1), as

@@ -10,7 +10,7 @@ import (
 	"vireo/search"
 )
 
-// The options players ask for (issue 13): a book, a chosen strength and
+// The options players ask for: a book, a chosen strength and
 // a winning chance.
 //
 //	OwnBook           check, default false: play from BookFile when it has the position
