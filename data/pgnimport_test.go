@@ -136,7 +136,7 @@ func TestImportPGNFilters(t *testing.T) {
 func TestImportSharedGames(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(gamesDir, "*.pgn"))
 	if len(files) == 0 {
-		t.Skip("shared games missing")
+		t.Skipf("no PGN files in %s (the shared data)", gamesDir)
 	}
 	out := filepath.Join(t.TempDir(), "games.epd")
 	st, err := ImportPGN(files, out, DefaultPGNFilter(), nil)
