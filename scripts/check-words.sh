@@ -9,8 +9,17 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-md=$(git ls-files -co --exclude-standard '*.md' | grep -v '^docs/history/')
-gosrc=$(git ls-files -co --exclude-standard '*.go')
+# The repository's files (tracked or new, not ignored); outside a git
+# checkout, every file under the root.
+files() {
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		git ls-files -co --exclude-standard "*.$1"
+	else
+		find . -name "*.$1" -not -path './.git/*' | sed 's|^\./||'
+	fi
+}
+md=$(files md | grep -v '^docs/history/')
+gosrc=$(files go)
 
 fail=0
 if [ -n "$md" ] && grep -nHiE '\bsessions?\b|queue line|\bth[0-9]+\b|\bissues? #?[0-9]+|\bseeds? 00[0-9]' $md; then
