@@ -228,6 +228,11 @@ func TestCorruptedPGN(t *testing.T) {
 	i = movetextOf(30)
 	lines[i] = strings.Replace(lines[i], "1. ", "1. @@@ ", 1)
 	wantLines = append(wantLines, i+1)
+	// Game 40: a comment opened and never closed, which must not take
+	// the games after it along.
+	i = movetextOf(40)
+	lines[i] = strings.Replace(lines[i], "2. ", "{runaway 2. ", 1)
+	wantLines = append(wantLines, i+1)
 
 	path := filepath.Join(t.TempDir(), "broken.pgn")
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
@@ -237,8 +242,8 @@ func TestCorruptedPGN(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(bad) != 4 {
-		t.Fatalf("%d errors, want 4: %v", len(bad), bad)
+	if len(bad) != 5 {
+		t.Fatalf("%d errors, want 5: %v", len(bad), bad)
 	}
 	for k, e := range bad {
 		var pe *PGNError
@@ -253,13 +258,13 @@ func TestCorruptedPGN(t *testing.T) {
 			t.Errorf("message %q does not start with file:line", e)
 		}
 	}
-	if len(games) != 276-4 {
-		t.Errorf("%d good games, want %d", len(games), 276-4)
+	if len(games) != 276-5 {
+		t.Errorf("%d good games, want %d", len(games), 276-5)
 	}
 	// The games after each damaged one are intact: same first moves as in
 	// the original file.
 	orig, _, _ := ReadPGNFile(src)
-	skip := map[int]bool{3: true, 10: true, 20: true, 30: true}
+	skip := map[int]bool{3: true, 10: true, 20: true, 30: true, 40: true}
 	k := 0
 	for n, g := range orig {
 		if skip[n] {
@@ -273,6 +278,69 @@ func TestCorruptedPGN(t *testing.T) {
 			break
 		}
 		k++
+	}
+}
+
+// TestPGNRunawayComment: an unclosed '{' ends at the next game's tag
+// section; that game and the ones after it are read and counted, and the
+// error names the line where the comment opened.
+func TestPGNRunawayComment(t *testing.T) {
+	in := "[Event \"a\"]\n\n1. e4 {never closed e5 2. Nf3 Nc6\n3. Bb5\n\n" +
+		"[Event \"b\"]\n[Result \"1-0\"]\n\n1. d4 {ok} d5 1-0\n\n" +
+		"[Event \"c\"]\n\n1. c4 {a comment\n\nover a blank line} e5 0-1\n\n" +
+		"[Event \"d\"]\n\n1. Nf3 {+0.20/3 0.1s} *\n"
+	r := NewPGNReader(strings.NewReader(in), "runaway.pgn")
+	var events []string
+	var errs []error
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		events = append(events, g.Tag("Event"))
+	}
+	if got := strings.Join(events, ","); got != "b,c,d" {
+		t.Errorf("games %q, want b,c,d", got)
+	}
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "runaway.pgn:3: unterminated comment") {
+		t.Errorf("errors %v, want one at runaway.pgn:3: unterminated comment", errs)
+	}
+}
+
+// TestPGNWithoutTermination: a game whose movetext stops without a
+// termination marker (a file cut short) is not finished, whatever its
+// Result tag says, so no tool takes its positions for a decided game.
+func TestPGNWithoutTermination(t *testing.T) {
+	in := "[Event \"cut\"]\n[Result \"1-0\"]\n\n1. e4 {+0.30/10 0.1s} e5 {-0.25/9 0.1s} 2. Nf3 {+0.3\n" +
+		"[Event \"whole\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
+	r := NewPGNReader(strings.NewReader(in), "cut.pgn")
+	var got []string
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			got = append(got, "error")
+			continue
+		}
+		got = append(got, g.Tag("Event")+" "+g.Result)
+	}
+	// The cut game's comment runs into the next tag line; either way it
+	// must not come back as "1-0".
+	for _, s := range got {
+		if s == "cut 1-0" {
+			t.Errorf("cut game read as finished: %v", got)
+		}
+	}
+	r = NewPGNReader(strings.NewReader("[Event \"cut\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3\n"), "cut.pgn")
+	g, err := r.Next()
+	if err != nil || g.Result != "*" || len(g.Moves) != 3 {
+		t.Errorf("cut game: %v, %v; want 3 moves and result *", g, err)
 	}
 }
 
