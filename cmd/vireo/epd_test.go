@@ -17,9 +17,11 @@ func TestEPDParams(t *testing.T) {
 	suite := filepath.Join(dir, "suite.epd")
 	writeTestFile(t, suite, "4k2n/r7/8/8/3Q4/8/8/6K1 w - - bm Qxa7; id \"rook\";\n")
 	swapped := filepath.Join(dir, "swapped.txt")
-	writeTestFile(t, swapped, "[MaterialV]\nPIECE_VALUE = [(80, 100), (900, 900), (330, 330), (100, 100), (1000, 1000)]\n")
+	writeTestFile(t, swapped, "[MaterialV]\nPIECE_VALUE = [(80, 100), (900, 900), (330, 330), (100, 100), (1000, 1000)]\nend 1\n")
 	bad := filepath.Join(dir, "bad.txt")
 	writeTestFile(t, bad, "[MaterialV]\nPIECE_VALUE = [(80, 100), (900\n")
+	cut := filepath.Join(dir, "cut.txt") // swapped.txt without its end line
+	writeTestFile(t, cut, "[MaterialV]\nPIECE_VALUE = [(80, 100), (900, 900), (330, 330), (100, 100), (1000, 1000)]\n")
 
 	for _, tc := range []struct {
 		name   string
@@ -31,6 +33,7 @@ func TestEPDParams(t *testing.T) {
 		{"file", []string{suite, "--depth", "4", "-q", "--params", swapped}, 0, "Solved 0 of 1"},
 		{"malformed", []string{suite, "--depth", "4", "--params", bad}, 2, ""},
 		{"missing", []string{suite, "--depth", "4", "--params", filepath.Join(dir, "none.txt")}, 2, ""},
+		{"cut short", []string{suite, "--depth", "4", "--params", cut}, 2, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out := captured(t, &os.Stdout, func() int { return cmdEPD(tc.args) })
