@@ -496,6 +496,9 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 		case ev.game != nil:
 			g := ev.game
 			fmt.Fprintf(out, "Finished game %d (%s vs %s): %s {%s}\n", g.Number, g.Names[0], g.Names[1], g.Verdict.Result, g.Verdict.Reason)
+			for _, err := range r.rules.tb.newErrors() {
+				note("Tablebase adjudication: %v; that endgame is left to the engines", err)
+			}
 			recorded[g.PairID] = append(recorded[g.PairID], g)
 			if pgn != nil && !unrecordable[g.PairID] {
 				text := FormatPGN(g, PGNOptions{Event: cfg.Event, Site: cfg.Site})
