@@ -2,6 +2,7 @@ package data
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -370,14 +371,20 @@ func TestPGNNeverPanics(t *testing.T) {
 	}
 }
 
-// FuzzPGNReader checks that no input makes the reader panic or loop, and
-// that every game it returns replays legally.
+// FuzzPGNReader: no input makes the reader panic or loop; each error
+// it returns for a game names the file and a line of the input; every
+// game it returns starts on a line of the input, replays legally, has a
+// termination marker for its result, and written back as PGN (its start
+// position and SAN moves) reads back to the same game.
 func FuzzPGNReader(f *testing.F) {
 	f.Add("[Event \"x\"]\n\n1. e4 e5 2. Nf3 {+0.35/12 0.5s} Nc6 (2... d6 3. d4) 1-0\n")
 	f.Add("[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q+ Kd7 *")
 	f.Add("1. d4 ; comment\n d5 $1 2. c4!? 0-1\n\n[Event \"y\"]\n1. e4 *")
 	f.Add("[Variant \"fischerandom\"]\n[FEN \"nbbrnqkr/pppppppp/8/8/8/8/PPPPPPPP/NBBRNQKR w HDhd - 0 1\"]\n\n1. O-O *")
+	f.Add("[Event \"a\"]\n\n1. e4 {never closed e5\n\n[Event \"b\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n")
+	f.Add("[Event \"cut\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3")
 	f.Fuzz(func(t *testing.T, in string) {
+		lines := strings.Count(in, "\n") + 1
 		r := NewPGNReader(strings.NewReader(in), "fuzz")
 		for n := 0; n <= len(in)+1; n++ {
 			g, err := r.Next()
@@ -389,17 +396,43 @@ func FuzzPGNReader(f *testing.F) {
 				if !errors.As(err, &pe) {
 					t.Fatalf("unexpected error type %T: %v", err, err)
 				}
+				if pe.File != "fuzz" || pe.Line < 1 || pe.Line > lines || !strings.HasPrefix(err.Error(), fmt.Sprintf("fuzz:%d: ", pe.Line)) {
+					t.Fatalf("error %q names line %d of %d", err, pe.Line, lines)
+				}
 				continue
+			}
+			if g.Line < 1 || g.Line > lines {
+				t.Fatalf("game starts on line %d of %d", g.Line, lines)
+			}
+			switch g.Result {
+			case "1-0", "0-1", "1/2-1/2", "*":
+			default:
+				t.Fatalf("result %q", g.Result)
 			}
 			pos, err := g.StartPosition()
 			if err != nil {
 				t.Fatalf("returned game has a bad FEN: %v", err)
 			}
+			var text strings.Builder
+			fmt.Fprintf(&text, "[FEN \"%s\"]\n", g.FEN)
+			if g.Chess960 {
+				text.WriteString("[Variant \"fischerandom\"]\n")
+			}
+			text.WriteString("\n")
 			for _, m := range g.Moves {
 				if !pos.IsLegal(m) {
 					t.Fatal("returned game has an illegal move")
 				}
+				text.WriteString(pos.SAN(m) + " ")
 				pos.MakeMove(m)
+			}
+			text.WriteString(g.Result + "\n")
+			again, err := NewPGNReader(strings.NewReader(text.String()), "again").Next()
+			if err != nil {
+				t.Fatalf("game written back does not read: %v\n%s", err, text.String())
+			}
+			if fmt.Sprint(again.Moves) != fmt.Sprint(g.Moves) || again.Result != g.Result || again.Chess960 != g.Chess960 {
+				t.Fatalf("game written back reads differently:\n%s", text.String())
 			}
 		}
 		t.Fatal("Next did not reach the end of the input")
