@@ -9,6 +9,7 @@ package data
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -152,10 +153,10 @@ func (p *PGNReader) readLine() (string, error) {
 	var long []byte
 	for {
 		b, err := p.r.ReadSlice('\n')
+		if len(long)+len(bytes.TrimRight(b, "\r\n")) > maxPGNLine {
+			return "", fmt.Errorf("%s:%d: line longer than %d bytes", p.name, p.lineNo+1, maxPGNLine)
+		}
 		if err == bufio.ErrBufferFull {
-			if len(long)+len(b) > maxPGNLine {
-				return "", fmt.Errorf("%s:%d: line longer than %d bytes", p.name, p.lineNo+1, maxPGNLine)
-			}
 			long = append(long, b...)
 			continue
 		}

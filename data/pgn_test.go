@@ -438,3 +438,22 @@ func FuzzPGNReader(f *testing.F) {
 		t.Fatal("Next did not reach the end of the input")
 	})
 }
+
+// TestPGNLongLine: a line longer than the reader takes ends the stream
+// with a read error naming the file and line, after the games before it.
+func TestPGNLongLine(t *testing.T) {
+	in := "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 {" + strings.Repeat("x", maxPGNLine+1) + "} d5 0-1\n"
+	r := NewPGNReader(strings.NewReader(in), "long.pgn")
+	g, err := r.Next()
+	if err != nil || g.Tag("Event") != "a" {
+		t.Fatalf("first game: %v %v", g, err)
+	}
+	_, err = r.Next()
+	var pe *PGNError
+	if err == nil || errors.As(err, &pe) || !strings.HasPrefix(err.Error(), "long.pgn:7: line longer than") {
+		t.Fatalf("long line: %v, want a read error naming long.pgn:7", err)
+	}
+	if _, again := r.Next(); again == nil || again == io.EOF {
+		t.Errorf("after the read error Next returned %v", again)
+	}
+}
