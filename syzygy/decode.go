@@ -134,9 +134,11 @@ func (d *pairsData) value(data []byte, idx uint64) (int, error) {
 
 // checkBlock decodes the whole of a block, which a probe does only up to
 // the value it wants. A whole block holds at least its blockLength+1
-// values, coded in at most its size, and the generator leaves the bits
-// after the last code zero (true of every block of the shared tables).
-// Damage rarely keeps both, so a block that breaks either is damaged.
+// values (its last symbol may expand past them), coded in at most its
+// size, and the bits after the last code are zero: the generator (Ronald
+// de Man's tb) pads every block with zero bits, and every block of the
+// shared tables is so. Damage rarely keeps both, so a block that breaks
+// either is damaged.
 func (d *pairsData) checkBlock(data []byte, block int) error {
 	n := int(binary.LittleEndian.Uint16(data[d.blockLenOf+2*block:])) + 1
 	start := d.dataOff + block*d.blockSize
