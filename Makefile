@@ -45,11 +45,17 @@ test-short:
 # spurious "context deadline exceeded" when a duration ends while a worker
 # is mid-call on a busy machine (golang/go#75804, fixed in Go 1.27). A
 # count has no deadline to race; on an idle machine 150,000 calls took
-# 8 s (FuzzParseFEN) and 23 s (FuzzParseMove).
+# 8 s (FuzzParseFEN) and 23 s (FuzzParseMove). The file formats' targets
+# (docs/testing.md) took 7 to 18 s each, build included, on a machine
+# loaded far beyond its two cores.
 FUZZTIME ?= 150000x
 fuzz:
 	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./data/ -run XXX -fuzz '^FuzzEPD$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./data/ -run XXX -fuzz '^FuzzPGNReader$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./eval/ -run XXX -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./book/ -run XXX -fuzz '^FuzzBook$$' -fuzztime $(FUZZTIME)
 
 bench: build
 	./$(EXE) bench

@@ -15,7 +15,12 @@ type FENError struct {
 	Msg   string
 }
 
-func (e *FENError) Error() string { return "fen: " + e.Field + ": " + e.Msg }
+func (e *FENError) Error() string {
+	if e.Field == "fen" { // the string as a whole, as in "fen: want 4 to 6 fields"
+		return "fen: " + e.Msg
+	}
+	return "fen: " + e.Field + ": " + e.Msg
+}
 
 func fenErr(field, format string, args ...any) error {
 	return &FENError{Field: field, Msg: fmt.Sprintf(format, args...)}

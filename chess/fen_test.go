@@ -222,8 +222,15 @@ func TestFENErrors(t *testing.T) {
 			if !strings.Contains(fe.Msg, tc.msg) {
 				t.Errorf("Msg = %q, want it to contain %q", fe.Msg, tc.msg)
 			}
-			if want := "fen: " + fe.Field + ": " + fe.Msg; err.Error() != want {
+			want := "fen: " + fe.Field + ": " + fe.Msg
+			if fe.Field == "fen" { // the string as a whole: no field to name
+				want = "fen: " + fe.Msg
+			}
+			if err.Error() != want {
 				t.Errorf("Error() = %q, want %q", err.Error(), want)
+			}
+			if strings.Contains(err.Error(), "fen: fen:") {
+				t.Errorf("Error() = %q repeats its prefix", err.Error())
 			}
 		})
 	}

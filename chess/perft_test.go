@@ -76,6 +76,10 @@ func TestReadPerftSuiteErrors(t *testing.T) {
 		"8/8/8/8/8/8/8/8 w - - 0 1 ;D1 0\n",
 		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 x\n",
 		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;X1 5\n",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D99 1\n", // would run for ever
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D21 1\n",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D0 1\n",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D-1 1\n",
 	} {
 		_, err := ReadPerftSuite(strings.NewReader("\n"+in), "t.epd")
 		if err == nil || !strings.Contains(err.Error(), "t.epd:2:") {

@@ -27,6 +27,10 @@ func (c PerftCase) Depths() []int {
 	return ds
 }
 
+// MaxPerftDepth bounds the depth of a perft run or a suite entry: deeper
+// counts overflow 64 bits long before they could finish.
+const MaxPerftDepth = 20
+
 // ReadPerftSuite reads a perft suite. name is used in error messages, which
 // give the file and line of the first malformed entry.
 func ReadPerftSuite(r io.Reader, name string) ([]PerftCase, error) {
@@ -55,8 +59,11 @@ func ReadPerftSuite(r io.Reader, name string) ([]PerftCase, error) {
 			}
 			d, err1 := strconv.Atoi(fs[0][1:])
 			n, err2 := strconv.ParseUint(fs[1], 10, 64)
-			if err1 != nil || err2 != nil || d < 1 {
+			if err1 != nil || err2 != nil {
 				return nil, fmt.Errorf("%s:%d: bad depth field %q", name, line, strings.TrimSpace(op))
+			}
+			if d < 1 || d > MaxPerftDepth {
+				return nil, fmt.Errorf("%s:%d: bad depth field %q: want a depth from 1 to %d", name, line, strings.TrimSpace(op), MaxPerftDepth)
 			}
 			c.Counts[d] = n
 		}

@@ -14,3 +14,6 @@ import (
 func LockFile(f *os.File) error {
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 }
+
+// renameOpen says a file may be renamed while open, keeping its lock.
+const renameOpen = true

@@ -9,6 +9,7 @@ package data
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -57,8 +58,9 @@ type PGNGame struct {
 	Moves    []chess.Move
 	SAN      []string // each move as written in the file
 	Info     []MoveInfo
-	// Result is the game termination marker ("1-0", "0-1", "1/2-1/2", "*");
-	// if the movetext has none, the Result tag.
+	// Result is the game termination marker ("1-0", "0-1", "1/2-1/2", "*").
+	// A movetext without one gives "*" (unfinished) even when the Result
+	// tag has a result: the game may have been cut short.
 	Result string
 	// Line is the line the game starts on.
 	Line int
@@ -121,7 +123,7 @@ func (p *PGNReader) nextLine() bool {
 		p.hasLine = false
 		return false
 	}
-	s, err := p.r.ReadString('\n')
+	s, err := p.readLine()
 	if err != nil {
 		if err != io.EOF {
 			p.ioErr = err
@@ -140,6 +142,29 @@ func (p *PGNReader) nextLine() bool {
 	p.pos = 0
 	p.hasLine = true
 	return true
+}
+
+// maxPGNLine bounds one line, so that a file without line breaks (or not
+// PGN at all) is an error rather than a read of the whole file into memory.
+const maxPGNLine = 16 << 20
+
+// readLine is ReadString('\n') with a bound on the length.
+func (p *PGNReader) readLine() (string, error) {
+	var long []byte
+	for {
+		b, err := p.r.ReadSlice('\n')
+		if len(long)+len(bytes.TrimRight(b, "\r\n")) > maxPGNLine {
+			return "", fmt.Errorf("%s:%d: line longer than %d bytes", p.name, p.lineNo+1, maxPGNLine)
+		}
+		if err == bufio.ErrBufferFull {
+			long = append(long, b...)
+			continue
+		}
+		if long == nil {
+			return string(b), err
+		}
+		return string(append(long, b...)), err
+	}
 }
 
 func (p *PGNReader) errf(line int, format string, args ...any) *PGNError {
@@ -290,6 +315,21 @@ func (p *PGNReader) skipGame(inMovetext bool) {
 	}
 }
 
+// maxComment bounds one comment: no engine or annotator writes one this
+// long, and an unterminated brace must not gather a whole file.
+const maxComment = 1 << 20
+
+// isTagLine says a line is a tag pair, as the tag section of a game
+// starts ("[Event \"x\"]").
+func isTagLine(line string) bool {
+	t := strings.TrimSpace(line)
+	if !strings.HasPrefix(t, "[") {
+		return false
+	}
+	_, n, err := parseTag(t)
+	return err == nil && (n == len(t) || strings.HasPrefix(strings.TrimSpace(t[n:]), "["))
+}
+
 // token kinds of the movetext lexer.
 const (
 	tokEOF = iota
@@ -337,8 +377,19 @@ func (p *PGNReader) nextToken() (kind int, text string, line int, err error) {
 				}
 				sb.WriteString(p.line[p.pos:])
 				sb.WriteByte(' ')
+				blank := p.lineNo > start && strings.TrimSpace(p.line) == ""
+				if sb.Len() > maxComment {
+					return tokEOF, "", start, p.errf(start, "comment longer than %d bytes (unterminated?)", maxComment)
+				}
 				if !p.nextLine() {
 					return tokEOF, "", start, p.errf(start, "unterminated comment")
+				}
+				// A comment that runs on into the next game (its tag
+				// section after a blank line) was never closed: end it
+				// there, so the next game is read, and counted, as usual.
+				if blank && isTagLine(p.line) {
+					p.atNewGame = true
+					return tokEOF, "", start, p.errf(start, "unterminated comment (runs into the next game, line %d)", p.lineNo)
 				}
 			}
 		case c == '(':
@@ -402,15 +453,18 @@ func (p *PGNReader) readMovetext(g *PGNGame) error {
 		}
 		switch kind {
 		case tokEOF, tokNewGame:
+			if p.ioErr != nil {
+				return p.ioErr // the game may go on past what could be read
+			}
 			if depth > 0 {
 				p.atNewGame = kind == tokNewGame
 				return p.errf(line, "unterminated variation")
 			}
-			// No termination marker: accept the moves, take the tag's result.
-			g.Result = g.Tag("Result")
-			if g.Result == "" {
-				g.Result = "*"
-			}
+			// No termination marker: the moves are kept, but the game is
+			// not known to be over, whatever its Result tag says. A file
+			// cut short in the middle of a game (or another game appended
+			// to such a file) looks like this.
+			g.Result = "*"
 			return nil
 		case tokResult:
 			if depth > 0 {

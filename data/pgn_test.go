@@ -2,6 +2,7 @@ package data
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -228,6 +229,11 @@ func TestCorruptedPGN(t *testing.T) {
 	i = movetextOf(30)
 	lines[i] = strings.Replace(lines[i], "1. ", "1. @@@ ", 1)
 	wantLines = append(wantLines, i+1)
+	// Game 40: a comment opened and never closed, which must not take
+	// the games after it along.
+	i = movetextOf(40)
+	lines[i] = strings.Replace(lines[i], "2. ", "{runaway 2. ", 1)
+	wantLines = append(wantLines, i+1)
 
 	path := filepath.Join(t.TempDir(), "broken.pgn")
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
@@ -237,8 +243,8 @@ func TestCorruptedPGN(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(bad) != 4 {
-		t.Fatalf("%d errors, want 4: %v", len(bad), bad)
+	if len(bad) != 5 {
+		t.Fatalf("%d errors, want 5: %v", len(bad), bad)
 	}
 	for k, e := range bad {
 		var pe *PGNError
@@ -253,13 +259,13 @@ func TestCorruptedPGN(t *testing.T) {
 			t.Errorf("message %q does not start with file:line", e)
 		}
 	}
-	if len(games) != 276-4 {
-		t.Errorf("%d good games, want %d", len(games), 276-4)
+	if len(games) != 276-5 {
+		t.Errorf("%d good games, want %d", len(games), 276-5)
 	}
 	// The games after each damaged one are intact: same first moves as in
 	// the original file.
 	orig, _, _ := ReadPGNFile(src)
-	skip := map[int]bool{3: true, 10: true, 20: true, 30: true}
+	skip := map[int]bool{3: true, 10: true, 20: true, 30: true, 40: true}
 	k := 0
 	for n, g := range orig {
 		if skip[n] {
@@ -273,6 +279,69 @@ func TestCorruptedPGN(t *testing.T) {
 			break
 		}
 		k++
+	}
+}
+
+// TestPGNRunawayComment: an unclosed '{' ends at the next game's tag
+// section; that game and the ones after it are read and counted, and the
+// error names the line where the comment opened.
+func TestPGNRunawayComment(t *testing.T) {
+	in := "[Event \"a\"]\n\n1. e4 {never closed e5 2. Nf3 Nc6\n3. Bb5\n\n" +
+		"[Event \"b\"]\n[Result \"1-0\"]\n\n1. d4 {ok} d5 1-0\n\n" +
+		"[Event \"c\"]\n\n1. c4 {a comment\n\nover a blank line} e5 0-1\n\n" +
+		"[Event \"d\"]\n\n1. Nf3 {+0.20/3 0.1s} *\n"
+	r := NewPGNReader(strings.NewReader(in), "runaway.pgn")
+	var events []string
+	var errs []error
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		events = append(events, g.Tag("Event"))
+	}
+	if got := strings.Join(events, ","); got != "b,c,d" {
+		t.Errorf("games %q, want b,c,d", got)
+	}
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "runaway.pgn:3: unterminated comment") {
+		t.Errorf("errors %v, want one at runaway.pgn:3: unterminated comment", errs)
+	}
+}
+
+// TestPGNWithoutTermination: a game whose movetext stops without a
+// termination marker (a file cut short) is not finished, whatever its
+// Result tag says, so no tool takes its positions for a decided game.
+func TestPGNWithoutTermination(t *testing.T) {
+	in := "[Event \"cut\"]\n[Result \"1-0\"]\n\n1. e4 {+0.30/10 0.1s} e5 {-0.25/9 0.1s} 2. Nf3 {+0.3\n" +
+		"[Event \"whole\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
+	r := NewPGNReader(strings.NewReader(in), "cut.pgn")
+	var got []string
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			got = append(got, "error")
+			continue
+		}
+		got = append(got, g.Tag("Event")+" "+g.Result)
+	}
+	// The cut game's comment runs into the next tag line; either way it
+	// must not come back as "1-0".
+	for _, s := range got {
+		if s == "cut 1-0" {
+			t.Errorf("cut game read as finished: %v", got)
+		}
+	}
+	r = NewPGNReader(strings.NewReader("[Event \"cut\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3\n"), "cut.pgn")
+	g, err := r.Next()
+	if err != nil || g.Result != "*" || len(g.Moves) != 3 {
+		t.Errorf("cut game: %v, %v; want 3 moves and result *", g, err)
 	}
 }
 
@@ -302,14 +371,20 @@ func TestPGNNeverPanics(t *testing.T) {
 	}
 }
 
-// FuzzPGNReader checks that no input makes the reader panic or loop, and
-// that every game it returns replays legally.
+// FuzzPGNReader: no input makes the reader panic or loop; each error
+// it returns for a game names the file and a line of the input; every
+// game it returns starts on a line of the input, replays legally, has a
+// termination marker for its result, and written back as PGN (its start
+// position and SAN moves) reads back to the same game.
 func FuzzPGNReader(f *testing.F) {
 	f.Add("[Event \"x\"]\n\n1. e4 e5 2. Nf3 {+0.35/12 0.5s} Nc6 (2... d6 3. d4) 1-0\n")
 	f.Add("[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q+ Kd7 *")
 	f.Add("1. d4 ; comment\n d5 $1 2. c4!? 0-1\n\n[Event \"y\"]\n1. e4 *")
 	f.Add("[Variant \"fischerandom\"]\n[FEN \"nbbrnqkr/pppppppp/8/8/8/8/PPPPPPPP/NBBRNQKR w HDhd - 0 1\"]\n\n1. O-O *")
+	f.Add("[Event \"a\"]\n\n1. e4 {never closed e5\n\n[Event \"b\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n")
+	f.Add("[Event \"cut\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3")
 	f.Fuzz(func(t *testing.T, in string) {
+		lines := strings.Count(in, "\n") + 1
 		r := NewPGNReader(strings.NewReader(in), "fuzz")
 		for n := 0; n <= len(in)+1; n++ {
 			g, err := r.Next()
@@ -321,19 +396,64 @@ func FuzzPGNReader(f *testing.F) {
 				if !errors.As(err, &pe) {
 					t.Fatalf("unexpected error type %T: %v", err, err)
 				}
+				if pe.File != "fuzz" || pe.Line < 1 || pe.Line > lines || !strings.HasPrefix(err.Error(), fmt.Sprintf("fuzz:%d: ", pe.Line)) {
+					t.Fatalf("error %q names line %d of %d", err, pe.Line, lines)
+				}
 				continue
+			}
+			if g.Line < 1 || g.Line > lines {
+				t.Fatalf("game starts on line %d of %d", g.Line, lines)
+			}
+			switch g.Result {
+			case "1-0", "0-1", "1/2-1/2", "*":
+			default:
+				t.Fatalf("result %q", g.Result)
 			}
 			pos, err := g.StartPosition()
 			if err != nil {
 				t.Fatalf("returned game has a bad FEN: %v", err)
 			}
+			var text strings.Builder
+			fmt.Fprintf(&text, "[FEN \"%s\"]\n", g.FEN)
+			if g.Chess960 {
+				text.WriteString("[Variant \"fischerandom\"]\n")
+			}
+			text.WriteString("\n")
 			for _, m := range g.Moves {
 				if !pos.IsLegal(m) {
 					t.Fatal("returned game has an illegal move")
 				}
+				text.WriteString(pos.SAN(m) + " ")
 				pos.MakeMove(m)
+			}
+			text.WriteString(g.Result + "\n")
+			again, err := NewPGNReader(strings.NewReader(text.String()), "again").Next()
+			if err != nil {
+				t.Fatalf("game written back does not read: %v\n%s", err, text.String())
+			}
+			if fmt.Sprint(again.Moves) != fmt.Sprint(g.Moves) || again.Result != g.Result || again.Chess960 != g.Chess960 {
+				t.Fatalf("game written back reads differently:\n%s", text.String())
 			}
 		}
 		t.Fatal("Next did not reach the end of the input")
 	})
+}
+
+// TestPGNLongLine: a line longer than the reader takes ends the stream
+// with a read error naming the file and line, after the games before it.
+func TestPGNLongLine(t *testing.T) {
+	in := "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 {" + strings.Repeat("x", maxPGNLine+1) + "} d5 0-1\n"
+	r := NewPGNReader(strings.NewReader(in), "long.pgn")
+	g, err := r.Next()
+	if err != nil || g.Tag("Event") != "a" {
+		t.Fatalf("first game: %v %v", g, err)
+	}
+	_, err = r.Next()
+	var pe *PGNError
+	if err == nil || errors.As(err, &pe) || !strings.HasPrefix(err.Error(), "long.pgn:7: line longer than") {
+		t.Fatalf("long line: %v, want a read error naming long.pgn:7", err)
+	}
+	if _, again := r.Next(); again == nil || again == io.EOF {
+		t.Errorf("after the read error Next returned %v", again)
+	}
 }

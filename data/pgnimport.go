@@ -7,7 +7,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"time"
 
 	"vireo/chess"
@@ -204,15 +203,16 @@ func ImportPGN(inputs []string, out string, f PGNFilter, errs io.Writer) (PGNImp
 	if errs == nil {
 		errs = io.Discard
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), filepath.Base(out)+".tmp*")
+	tmp, err := CreateTemp(out, 0o644)
 	if err != nil {
 		return st, err
 	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
-	if err := tmp.Chmod(0o644); err != nil {
-		return st, err
-	}
+	committed := false
+	defer func() {
+		if !committed {
+			AbortTemp(tmp)
+		}
+	}()
 	w := bufio.NewWriterSize(tmp, 1<<20)
 	q := search.NewQuieter(nil)
 	gameNo := 0
@@ -257,8 +257,6 @@ func ImportPGN(inputs []string, out string, f PGNFilter, errs io.Writer) (PGNImp
 	if err := w.Flush(); err != nil {
 		return st, err
 	}
-	if err := tmp.Close(); err != nil {
-		return st, err
-	}
-	return st, os.Rename(tmp.Name(), out)
+	committed = true
+	return st, CommitTemp(tmp, out)
 }

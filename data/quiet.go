@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -55,13 +54,8 @@ func QuietFile(in, out string, opt QuietOptions) (QuietStats, error) {
 		return QuietStats{}, err
 	}
 	defer f.Close()
-	tmp, err := os.CreateTemp(filepath.Dir(out), filepath.Base(out)+".tmp*")
+	tmp, err := CreateTemp(out, 0o644)
 	if err != nil {
-		return QuietStats{}, err
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	defer tmp.Close()
-	if err := tmp.Chmod(0o644); err != nil {
 		return QuietStats{}, err
 	}
 	w := bufio.NewWriterSize(tmp, 1<<20)
@@ -108,13 +102,11 @@ func QuietFile(in, out string, opt QuietOptions) (QuietStats, error) {
 	if err == nil {
 		err = w.Flush()
 	}
-	if err == nil {
-		err = tmp.Close()
+	if err != nil {
+		AbortTemp(tmp)
+		return st, err
 	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), out)
-	}
-	return st, err
+	return st, CommitTemp(tmp, out)
 }
 
 func (b *quietBatch) run(q *search.Quieter, name string, first int, lines []string) {

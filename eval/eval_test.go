@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -297,7 +298,7 @@ func TestParamsErrors(t *testing.T) {
 func TestLoadParamsChangesEvaluation(t *testing.T) {
 	dir := t.TempDir()
 	path := dir + "/p.txt"
-	if err := os.WriteFile(path, []byte("[MaterialV]\nPIECE_VALUE = [(100, 100), (300, 300), (300, 300), (500, 500), (900, 900)]\nTEMPO = (0, 0)\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte("[MaterialV]\nPIECE_VALUE = [(100, 100), (300, 300), (300, 300), (500, 500), (900, 900)]\nTEMPO = (0, 0)\nend 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	pr, err := LoadParams(path)
@@ -440,5 +441,86 @@ func BenchmarkTrace(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		e.Trace(positions[i%len(positions)])
+	}
+}
+
+// TestParamFileEnd: a parameter file cut at any line boundary is refused
+// with its name and what is missing, never loaded with the rest at the
+// defaults; a whole file without the end line (as written before there
+// was one) still loads, and so does a partial file that ends with its
+// count.
+func TestParamFileEnd(t *testing.T) {
+	p := Defaults()
+	p.Scalars[0] += 7 // a value that differs from the defaults
+	var buf bytes.Buffer
+	if err := WriteParams(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	whole := buf.String()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "params.txt")
+	load := func(text string) (*Params, error) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return LoadParams(path)
+	}
+	if q, err := load(whole); err != nil || *q != *p {
+		t.Fatalf("whole file: %v", err)
+	}
+	lines := strings.SplitAfter(whole, "\n")
+	endAt, lastParam := -1, -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "end ") {
+			endAt = i
+		}
+		if strings.Contains(l, " = ") && !strings.HasPrefix(l, "#") {
+			lastParam = i
+		}
+	}
+	if endAt < 0 {
+		t.Fatal("WriteParams wrote no end line")
+	}
+	// Every cut that loses a parameter line (a cut after the last one
+	// leaves a whole table of the older kind).
+	for cut := 0; cut <= lastParam; cut++ {
+		_, err := load(strings.Join(lines[:cut], ""))
+		if err == nil {
+			t.Fatalf("file cut after line %d of %d loaded", cut, len(lines))
+		}
+		if !strings.Contains(err.Error(), path+":") {
+			t.Fatalf("cut after line %d: error %q does not name the file", cut, err)
+		}
+	}
+	// Written before the end line: whole, so it loads; cut, it does not.
+	old := strings.Join(lines[:endAt], "")
+	if q, err := load(old); err != nil || *q != *p {
+		t.Errorf("whole file without an end line: %v", err)
+	}
+	_, err := load(strings.Join(lines[:endAt-5], ""))
+	if err == nil || !strings.Contains(err.Error(), "missing") || !strings.Contains(err.Error(), "end ") {
+		t.Errorf("cut file without an end line: %v, want what is missing and how to mark a partial file", err)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"TEMPO = (1, 2)\nend 1\n", ""},
+		{"TEMPO = (1, 2)\nend 1 # comment\n\n# more comment\n", ""},
+		{"TEMPO = (1, 2)\nend 2\n", ":2: the end line says 2 parameters, the file sets 1"},
+		{"TEMPO = (1, 2)\nend 1\nBISHOP_PAIR = (1, 2)\n", ":3: \"BISHOP_PAIR = (1, 2)\" after the end line"},
+		{"TEMPO = (1, 2)\nend one\n", ":2: want \"end N\""},
+		{"TEMPO = (1, 2)\nend\n", ":2: want \"end N\""},
+		{"TEMPO = (1, 2)\n", ":2: the file ends without its end line"},
+	} {
+		_, err := load(tc.text)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v", tc.text, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), path+tc.want)):
+			t.Errorf("%q: error %v, want %q", tc.text, err, path+tc.want)
+		}
+	}
+	// ReadParams takes a few lines for a single change without an end line.
+	if _, err := ReadParams(strings.NewReader("TEMPO = (1, 2)"), nil); err != nil {
+		t.Errorf("ReadParams of one line: %v", err)
 	}
 }

@@ -18,11 +18,22 @@ import (
 //	PAWN_DIST_MULT = -6                an endgame-only value or a scalar
 //	KS_SAFE_CHECK = [600, 450, 700, 550]
 //
+//	end 187                            the number of parameters set; last
+//
 // A file may set any subset of the parameters; the rest keep the values
 // of the base set (the compiled-in defaults for LoadParams). Group headers
 // are optional, but a parameter under the header of another group is an
 // error, as are unknown names, repeated names, wrong shapes and array
-// lengths. WriteParams writes every parameter, with its group and doc.
+// lengths. WriteParams writes every parameter, with its group and doc,
+// and the end line.
+//
+// The end line lets a file cut short at a line boundary (a full disk, a
+// copy stopped half way) be told from a whole one: without it the rest
+// would load silently at the base values. LoadParams refuses a file whose
+// end line is missing unless the file sets every parameter (as files
+// written before the end line did), so a file that sets some parameters
+// on purpose says so with its count ("end 2"). The count must match the
+// parameters set, and nothing but comments may follow the end line.
 
 // LineError is one problem in a parameter file.
 type LineError struct {
@@ -50,14 +61,29 @@ func (e *ParamError) Error() string {
 	return sb.String()
 }
 
-// LoadParams reads a parameter file over the compiled-in defaults.
+// LoadParams reads a parameter file over the compiled-in defaults. The
+// file must be a whole table: it ends with its end line, or (written
+// before there was one) sets every parameter.
 func LoadParams(path string) (*Params, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	p, err := ReadParams(f, nil)
+	p, rd, err := readParams(f, nil)
+	if err == nil && !rd.hasEnd && len(rd.seen) < len(terms) {
+		missing := ""
+		for _, t := range terms {
+			if _, ok := rd.seen[t.Name]; !ok {
+				missing = t.Name
+				break
+			}
+		}
+		p, err = nil, &ParamError{Errors: []LineError{{rd.lines + 1, fmt.Sprintf(
+			"the file ends without its end line, and %d of the %d parameters are missing (the first is %s): was it cut short? "+
+				"A file that sets only some parameters on purpose ends with the line \"end %d\"",
+			len(terms)-len(rd.seen), len(terms), missing, len(rd.seen))}}}
+	}
 	if pe, ok := err.(*ParamError); ok {
 		pe.Name = path
 	}
@@ -66,8 +92,22 @@ func LoadParams(path string) (*Params, error) {
 
 // ReadParams reads a parameter file over a copy of base (nil: the
 // compiled-in defaults). On any error it returns nil and a *ParamError
-// listing every bad line; base is never modified.
+// listing every bad line; base is never modified. The end line is
+// checked if present but not required: r may be a few lines for a
+// single change.
 func ReadParams(r io.Reader, base *Params) (*Params, error) {
+	p, _, err := readParams(r, base)
+	return p, err
+}
+
+// paramRead is what readParams saw besides the values.
+type paramRead struct {
+	seen   map[string]int // parameter name -> line it was set on
+	hasEnd bool
+	lines  int
+}
+
+func readParams(r io.Reader, base *Params) (*Params, paramRead, error) {
 	p := Defaults()
 	if base != nil {
 		*p = *base
@@ -78,6 +118,7 @@ func ReadParams(r io.Reader, base *Params) (*Params, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	line := 0
+	endLine, endCount := 0, 0
 	for sc.Scan() {
 		line++
 		text := sc.Text()
@@ -90,6 +131,19 @@ func ReadParams(r io.Reader, base *Params) (*Params, error) {
 		}
 		fail := func(format string, args ...any) {
 			errs = append(errs, LineError{line, fmt.Sprintf(format, args...)})
+		}
+		if endLine > 0 {
+			fail("%q after the end line (line %d)", clipText(text), endLine)
+			continue
+		}
+		if f := strings.Fields(text); f[0] == "end" {
+			n, err := strconv.Atoi(f[len(f)-1])
+			if len(f) != 2 || err != nil || n < 0 {
+				fail("want \"end N\" (N: the number of parameters the file sets), got %q", clipText(text))
+				continue
+			}
+			endLine, endCount = line, n
+			continue
 		}
 		if strings.HasPrefix(text, "[") && strings.HasSuffix(text, "]") && !strings.Contains(text, "=") {
 			name := strings.TrimSpace(text[1 : len(text)-1])
@@ -128,11 +182,21 @@ func ReadParams(r io.Reader, base *Params) (*Params, error) {
 	}
 	if err := sc.Err(); err != nil {
 		errs = append(errs, LineError{line + 1, err.Error()})
+	} else if endLine > 0 && endCount != len(seen) {
+		errs = append(errs, LineError{endLine, fmt.Sprintf("the end line says %d parameters, the file sets %d", endCount, len(seen))})
 	}
+	rd := paramRead{seen: seen, hasEnd: endLine > 0, lines: line}
 	if len(errs) > 0 {
-		return nil, &ParamError{Errors: errs}
+		return nil, rd, &ParamError{Errors: errs}
 	}
-	return p, nil
+	return p, rd, nil
+}
+
+func clipText(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
 }
 
 func groupByName(s string) (Group, bool) {
@@ -247,6 +311,7 @@ func WriteParams(w io.Writer, p *Params) error {
 		}
 		fmt.Fprintf(bw, "# %s\n%s = %s\n", t.Doc, t.Name, formatValue(t, p))
 	}
+	fmt.Fprintf(bw, "\n# The number of parameters above: a file without this line was cut short.\nend %d\n", len(terms))
 	return bw.Flush()
 }
 

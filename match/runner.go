@@ -15,8 +15,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"sync"
 	"time"
+
+	"vireo/data"
 )
 
 // Config is a whole match.
@@ -336,28 +339,58 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 				return nil, fmt.Errorf("state file %s: pair %d used opening %d but the book now gives %d; was the opening file changed?", statePath, p.ID, p.Opening, want)
 			}
 			done[p.ID] = true
-			sw.addPair(r.account(res, p))
 		}
-		note("Resuming %s: %d game pairs already played.", statePath, len(prev.Pairs))
 	}
 
 	// The PGN: repair it to the completed pairs, then append.
 	var pgn *os.File
 	var pgnSize int64
 	pending := map[int][]pgnSpan{}
-	if cfg.PGNOut != "" {
-		if prevPGN != nil {
-			if prevPGN.File != cfg.PGNOut {
-				return nil, fmt.Errorf("state file %s was written for -pgnout %s, not %s", statePath, prevPGN.File, cfg.PGNOut)
+	if cfg.PGNOut != "" && prevPGN != nil {
+		if prevPGN.File != cfg.PGNOut {
+			return nil, fmt.Errorf("state file %s was written for -pgnout %s, not %s", statePath, prevPGN.File, cfg.PGNOut)
+		}
+		var msg string
+		if fi, err := os.Stat(cfg.PGNOut); err == nil && fi.Size() < prevPGN.Size {
+			// Games the state counts are gone, and the last one left may
+			// be half written: appending after it would join two games.
+			// Keep the whole games of pairs that are all there and play
+			// the other pairs again.
+			completed := map[int]int{}
+			if prev != nil {
+				for _, p := range prev.Pairs {
+					completed[p.ID] = len(p.Games)
+				}
 			}
-			_, msg, err := repairPGN(cfg.PGNOut, prevPGN.Size, prevPGN.Pending)
+			var dropped map[int]bool
+			dropped, msg, err = repairShortPGN(cfg.PGNOut, prevPGN.Size, completed, r.pgnPair)
 			if err != nil {
 				return nil, fmt.Errorf("repairing %s: %w", cfg.PGNOut, err)
 			}
-			if msg != "" {
-				note("%s", msg)
+			for id := range dropped {
+				delete(done, id)
+			}
+		} else {
+			_, msg, err = repairPGN(cfg.PGNOut, prevPGN.Size, prevPGN.Pending)
+			if err != nil {
+				return nil, fmt.Errorf("repairing %s: %w", cfg.PGNOut, err)
 			}
 		}
+		if msg != "" {
+			note("%s", msg)
+		}
+	}
+	if prev != nil {
+		kept := 0
+		for _, p := range prev.Pairs {
+			if done[p.ID] {
+				sw.addPair(r.account(res, p))
+				kept++
+			}
+		}
+		note("Resuming %s: %d game pairs already played.", statePath, kept)
+	}
+	if cfg.PGNOut != "" {
 		pgn, err = os.OpenFile(cfg.PGNOut, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
 			return nil, err
@@ -463,6 +496,9 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 		case ev.game != nil:
 			g := ev.game
 			fmt.Fprintf(out, "Finished game %d (%s vs %s): %s {%s}\n", g.Number, g.Names[0], g.Names[1], g.Verdict.Result, g.Verdict.Reason)
+			for _, err := range r.rules.tb.newErrors() {
+				note("Tablebase adjudication: %v; that endgame is left to the engines", err)
+			}
 			recorded[g.PairID] = append(recorded[g.PairID], g)
 			if pgn != nil && !unrecordable[g.PairID] {
 				text := FormatPGN(g, PGNOptions{Event: cfg.Event, Site: cfg.Site})
@@ -545,6 +581,30 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 	res.EngineCPU = r.cpu.total()
 	r.report(res)
 	return res, fatal
+}
+
+// pgnPair names the pair a game of the match's PGN belongs to, from its
+// Round tag and its players.
+func (r *runner) pgnPair(g *data.PGNGame) (int, bool) {
+	round, err := strconv.Atoi(g.Tag("Round"))
+	if err != nil || round < 1 {
+		return 0, false
+	}
+	idx := map[string]int{}
+	for i, e := range r.cfg.Engines {
+		idx[e.Name] = i
+	}
+	w, okW := idx[g.Tag("White")]
+	b, okB := idx[g.Tag("Black")]
+	if !okW || !okB {
+		return 0, false
+	}
+	for i, p := range r.pairings {
+		if p.A == w && p.B == b || p.A == b && p.B == w {
+			return (round-1)*len(r.pairings) + i, true
+		}
+	}
+	return 0, false
 }
 
 // validPair checks a pair read from a state file (which a person may have

@@ -562,3 +562,69 @@ func TestDamagedState(t *testing.T) {
 		t.Errorf("pair with a bad engine index: %v", err)
 	}
 }
+
+// TestResumeShortPGN: when the PGN file lost its end (shorter than the
+// state records), a resume cuts it back to whole games instead of
+// appending after a half-written one, and plays again the pairs whose
+// games are missing, so that the file ends with every game whole.
+func TestResumeShortPGN(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "games.pgn")
+	lim := Limits{Nodes: 1}
+	cfg := Config{
+		Engines: []EngineConfig{fakeConfig(t, "A", "", lim), fakeConfig(t, "B", "", lim)},
+		Rounds:  4, Games: 2, Concurrency: 1, MaxMoves: 10, PGNOut: pgn, Seed: 7, SeedSet: true,
+		Out: &syncBuffer{},
+	}
+	if _, err := Run(context.Background(), context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cut the file in the middle of the sixth game (pair 2's second).
+	starts := []int{}
+	for i := 0; i < len(b); i++ {
+		if bytes.HasPrefix(b[i:], []byte("[Event ")) {
+			starts = append(starts, i)
+		}
+	}
+	if len(starts) != 8 {
+		t.Fatalf("%d games in the PGN, want 8", len(starts))
+	}
+	cut := (starts[5] + starts[6]) / 2
+	if err := os.WriteFile(pgn, b[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Resume = true
+	out := &syncBuffer{}
+	cfg.Out = out
+	res, err := Run(context.Background(), context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("resume: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "shorter than the state records") || !strings.Contains(out.String(), "2 game pairs") {
+		t.Errorf("the resume did not say what it repaired:\n%s", out.String())
+	}
+	if n := strings.Count(out.String(), "Finished game"); n != 4 {
+		t.Errorf("%d games played on resume, want 4 (pairs 2 and 3)\n%s", n, out.String())
+	}
+	if len(res.Pairs) != 4 {
+		t.Errorf("%d pairs after the resume, want 4", len(res.Pairs))
+	}
+	games, bad, err := data.ReadPGNFile(pgn)
+	if err != nil || len(bad) > 0 {
+		t.Fatalf("PGN after resume: %v %v", bad, err)
+	}
+	rounds := map[string]int{}
+	for _, g := range games {
+		if g.Result == "*" || g.Result != g.Tag("Result") {
+			t.Errorf("round %s: result %q, tag %q", g.Tag("Round"), g.Result, g.Tag("Result"))
+		}
+		rounds[g.Tag("Round")]++
+	}
+	if len(games) != 8 || fmt.Sprint(rounds) != "map[1:2 2:2 3:2 4:2]" {
+		t.Errorf("PGN after resume: %d games, by round %v; want 8, two a round", len(games), rounds)
+	}
+}

@@ -260,3 +260,100 @@ func repairPGN(path string, size int64, pending []pgnSpan) (int64, string, error
 	}
 	return int64(out.Len()), fmt.Sprintf("%s: removed %d games of unfinished game pairs", path, len(pending)), nil
 }
+
+// pgnGames are the games found in a PGN file the match wrote: each game
+// as FormatPGN wrote it (from its Event tag to the blank line after its
+// termination marker) and, if it is whole, the pair it belongs to.
+type pgnGame struct {
+	text  []byte
+	pair  int
+	whole bool
+}
+
+// splitMatchPGN cuts b, the text of a match's PGN file, into its games.
+// A game is whole if it parses as one game with a termination marker
+// that agrees with its Result tag, ending in a blank line; pairOf names
+// its pair.
+func splitMatchPGN(b []byte, pairOf func(*data.PGNGame) (int, bool)) []pgnGame {
+	var starts []int
+	if bytes.HasPrefix(b, []byte("[Event ")) {
+		starts = append(starts, 0)
+	}
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte("\n\n[Event "))
+		if j < 0 {
+			break
+		}
+		i += j + 2
+		starts = append(starts, i)
+	}
+	var games []pgnGame
+	if len(starts) == 0 || starts[0] > 0 {
+		end := len(b)
+		if len(starts) > 0 {
+			end = starts[0]
+		}
+		games = append(games, pgnGame{text: b[:end]}) // not a game the runner wrote
+	}
+	for k, st := range starts {
+		end := len(b)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		g := pgnGame{text: b[st:end]}
+		if bytes.HasSuffix(g.text, []byte("\n\n")) {
+			r := data.NewPGNReader(bytes.NewReader(g.text), "")
+			pg, err := r.Next()
+			_, errNext := r.Next()
+			if err == nil && errNext == io.EOF && pg.Result != "*" && pg.Result == pg.Tag("Result") {
+				g.pair, g.whole = pairOf(pg)
+			}
+		}
+		games = append(games, g)
+	}
+	return games
+}
+
+// repairShortPGN handles a PGN file shorter than the state records (a
+// disk or a copy lost its end): it cuts the file back to whole games and
+// keeps only the games of completed pairs that are all still there.
+// completed maps each completed pair to its number of games. The pairs
+// that lost a game are returned: they are played again, so their other
+// games leave the file too.
+func repairShortPGN(path string, size int64, completed map[int]int, pairOf func(*data.PGNGame) (int, bool)) (dropped map[int]bool, msg string, err error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, "", err
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, "", err
+	}
+	games := splitMatchPGN(b, pairOf)
+	have := map[int]int{}
+	for _, g := range games {
+		if g.whole {
+			have[g.pair]++
+		}
+	}
+	dropped = map[int]bool{}
+	for id, n := range completed {
+		if have[id] != n {
+			dropped[id] = true
+		}
+	}
+	var out bytes.Buffer
+	removed := 0
+	for _, g := range games {
+		if n, ok := completed[g.pair]; g.whole && ok && n > 0 && !dropped[g.pair] {
+			out.Write(g.text)
+		} else {
+			removed++
+		}
+	}
+	if err := data.WriteFileAtomic(path, out.Bytes(), fi.Mode().Perm()); err != nil {
+		return nil, "", err
+	}
+	return dropped, fmt.Sprintf("%s is shorter than the state records (%d < %d bytes): cut back to its whole games (%d removed); %d game pairs whose games are missing are played again",
+		path, len(b), size, removed, len(dropped)), nil
+}

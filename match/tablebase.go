@@ -10,6 +10,7 @@ package match
 
 import (
 	"fmt"
+	"sync"
 
 	"vireo/chess"
 	"vireo/syzygy"
@@ -39,6 +40,9 @@ type tbReferee struct {
 	pieces   int // the effective limit: Pieces, capped by the tables found
 	ignore50 bool
 	wdl, dtz int // tables found, for the match's opening line
+
+	mu       sync.Mutex
+	reported map[string]bool // table errors already noted
 }
 
 // openTablebases opens the tables of rule. A directory that cannot be read,
@@ -58,6 +62,28 @@ func openTablebases(rule *TablebaseRule) (*tbReferee, error) {
 	}
 	r.wdl, r.dtz = tb.NumTables()
 	return r, nil
+}
+
+// newErrors returns the table errors (files that failed to load or proved
+// damaged) not returned before, so that each is said once. Their endgames
+// are then left to the engines.
+func (r *tbReferee) newErrors() []error {
+	if r == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []error
+	for _, err := range r.tb.LoadErrors() {
+		if msg := err.Error(); !r.reported[msg] {
+			if r.reported == nil {
+				r.reported = map[string]bool{}
+			}
+			r.reported[msg] = true
+			out = append(out, err)
+		}
+	}
+	return out
 }
 
 func (r *tbReferee) close() {

@@ -270,3 +270,47 @@ func TestTablebaseOpenErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestTablebaseDamageNoted: a table whose data proves damaged during
+// adjudication is named once (newErrors, which the runner notes after a
+// game), and its positions are no longer adjudicated.
+func TestTablebaseDamageNoted(t *testing.T) {
+	if !haveTables() {
+		t.Skipf("no Syzygy tables in %s (the repository's ../shared/data/syzygy)", tbDir)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"KQvKR.rtbw", "KQvKR.rtbz", "KQvK.rtbw", "KRvK.rtbw"} {
+		b, err := os.ReadFile(filepath.Join(tbDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "KQvKR.rtbw" {
+			for i := len(b) / 3; i < len(b); i++ {
+				b[i] ^= 0x5a // the data blocks; the headers stay whole
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := openTablebases(&TablebaseRule{Paths: dir, Ignore50: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	if errs := r.newErrors(); len(errs) != 0 {
+		t.Fatalf("errors before any probe: %v", errs)
+	}
+	var noted []error
+	for _, fen := range []string{
+		"8/8/2k5/1r6/8/8/8/2KQ4 w - - 0 1", "8/8/2k5/1r6/8/8/8/2KQ4 b - - 0 1",
+		"2k5/8/8/1r6/8/8/8/2KQ4 w - - 0 1", "8/3k4/8/1r6/8/8/8/2KQ4 b - - 0 1",
+		"8/8/8/8/8/2k5/1r6/KQ6 w - - 0 1", "7k/8/8/8/8/8/r7/KQ6 w - - 0 1",
+	} {
+		r.Verdict(chess.MustParseFEN(fen))
+		noted = append(noted, r.newErrors()...)
+	}
+	if len(noted) != 1 || !strings.Contains(noted[0].Error(), "KQvKR.rtbw") {
+		t.Fatalf("noted %v, want the damaged KQvKR.rtbw once", noted)
+	}
+}

@@ -2,6 +2,7 @@ package syzygy
 
 import (
 	"encoding/binary"
+	"fmt"
 
 	"vireo/chess"
 )
@@ -14,19 +15,39 @@ import (
 // finding the block is a short walk from the nearest sparse entry. Inside a
 // block the values are a canonical Huffman code over symbols, and each
 // symbol expands, by recursive pairing, into symLen+1 consecutive values.
-func (d *pairsData) value(data []byte, idx uint64) int {
+//
+// The tables carry no checksum, so damage inside the index or a block
+// can only show as something the format rules out: a block number out of
+// range, a code that is no code, a symbol the table does not have, or a
+// block whose codes run past its end before they reach the value. Each
+// is an errCorrupt naming the block; the caller reports it.
+func (d *pairsData) value(data []byte, idx uint64) (int, error) {
 	if d.flags&flagSingleValue != 0 {
-		return d.single
+		return d.single, nil
 	}
 	k := idx / d.span
+	if int(k) >= d.sparseLen {
+		return 0, fmt.Errorf("%w: index %d beyond the sparse index", errCorrupt, idx)
+	}
 	e := d.sparseOff + 6*int(k)
 	block := int(binary.LittleEndian.Uint32(data[e:]))
 	off := int(binary.LittleEndian.Uint16(data[e+4:]))
 	off += int(idx%d.span) - int(d.span/2)
 
+	// The block-length array is padded past the last block so that a
+	// sparse entry may point beyond it and walk back.
+	bad := func() (int, error) {
+		return 0, fmt.Errorf("%w: sparse index entry %d leads to block %d of %d", errCorrupt, k, block, d.blocks)
+	}
 	blockLen := func(b int) int { return int(binary.LittleEndian.Uint16(data[d.blockLenOf+2*b:])) }
+	if block >= d.blockLens {
+		return bad()
+	}
 	for off < 0 {
 		block--
+		if block < 0 {
+			return bad()
+		}
 		off += blockLen(block) + 1
 	}
 	for {
@@ -36,20 +57,40 @@ func (d *pairsData) value(data []byte, idx uint64) int {
 		}
 		off -= n + 1
 		block++
+		if block >= d.blockLens {
+			return bad()
+		}
+	}
+	if block >= d.blocks {
+		return bad()
 	}
 
-	p := d.dataOff + block*d.blockSize
+	if slot := &d.checked[block%len(d.checked)]; slot.Load() != uint64(block)+1 {
+		if err := d.checkBlock(data, block); err != nil {
+			return 0, err
+		}
+		slot.Store(uint64(block) + 1)
+	}
+
+	start := d.dataOff + block*d.blockSize
+	p := start
 	buf := binary.BigEndian.Uint64(data[p:])
 	p += 8
 	bits := 64
 	var sym int
 	for {
 		l := 0
-		for buf < d.base[l] {
+		for l < len(d.base) && buf < d.base[l] {
 			l++
+		}
+		if l == len(d.base) {
+			return 0, fmt.Errorf("%w: block %d holds an invalid code", errCorrupt, block)
 		}
 		sym = int((buf-d.base[l])>>uint(64-l-d.minLen)) +
 			int(binary.LittleEndian.Uint16(data[d.lowestSym+2*l:]))
+		if sym >= len(d.symLen) {
+			return 0, fmt.Errorf("%w: block %d holds symbol %d of %d", errCorrupt, block, sym, len(d.symLen))
+		}
 		n := int(d.symLen[sym]) + 1
 		if off < n {
 			break
@@ -65,14 +106,21 @@ func (d *pairsData) value(data []byte, idx uint64) int {
 			}
 			p += 4
 		}
+		// Bits used so far: loaded minus still in the buffer.
+		if (p-start)*8-bits > 8*d.blockSize {
+			return 0, fmt.Errorf("%w: block %d runs past its end", errCorrupt, block)
+		}
 	}
 
 	// Descend the pair tree to the leaf holding value number off.
 	for guard := 0; d.symLen[sym] != 0; guard++ {
 		if guard > 4096 {
-			panic(errCorrupt)
+			return 0, fmt.Errorf("%w: symbol tree too deep", errCorrupt)
 		}
 		l, r := d.pair(data, sym)
+		if l >= len(d.symLen) || r >= len(d.symLen) {
+			return 0, fmt.Errorf("%w: symbol %d pairs symbols out of range", errCorrupt, sym)
+		}
 		if n := int(d.symLen[l]) + 1; off < n {
 			sym = l
 		} else {
@@ -81,13 +129,78 @@ func (d *pairsData) value(data []byte, idx uint64) int {
 		}
 	}
 	v, _ := d.pair(data, sym)
-	return v
+	return v, nil
+}
+
+// checkBlock decodes the whole of a block, which a probe does only up to
+// the value it wants. A whole block holds at least its blockLength+1
+// values (its last symbol may expand past them), coded in at most its
+// size, and the bits after the last code are zero: the generator (Ronald
+// de Man's tb) pads every block with zero bits, and every block of the
+// shared tables is so. Damage rarely keeps both, so a block that breaks
+// either is damaged.
+func (d *pairsData) checkBlock(data []byte, block int) error {
+	n := int(binary.LittleEndian.Uint16(data[d.blockLenOf+2*block:])) + 1
+	start := d.dataOff + block*d.blockSize
+	end := start + d.blockSize
+	size := 8 * d.blockSize
+	used := 0
+	for n > 0 {
+		buf := peekBits(data, start, end, used)
+		l := 0
+		for l < len(d.base) && buf < d.base[l] {
+			l++
+		}
+		if l == len(d.base) {
+			return fmt.Errorf("%w: block %d holds an invalid code", errCorrupt, block)
+		}
+		sym := int((buf-d.base[l])>>uint(64-l-d.minLen)) +
+			int(binary.LittleEndian.Uint16(data[d.lowestSym+2*l:]))
+		if sym >= len(d.symLen) {
+			return fmt.Errorf("%w: block %d holds symbol %d of %d", errCorrupt, block, sym, len(d.symLen))
+		}
+		n -= int(d.symLen[sym]) + 1
+		used += l + d.minLen
+		if used > size {
+			return fmt.Errorf("%w: block %d runs past its end", errCorrupt, block)
+		}
+	}
+	for i := used; i < size; {
+		if i&7 == 0 && data[start+i>>3] == 0 {
+			i += 8
+			continue
+		}
+		if data[start+i>>3]>>(7-uint(i&7))&1 != 0 {
+			return fmt.Errorf("%w: block %d has stray bits after its codes", errCorrupt, block)
+		}
+		i++
+	}
+	return nil
+}
+
+// peekBits returns the 64 bits of data[start:end] from bit offset bit
+// on, most significant first, zeros past end.
+func peekBits(data []byte, start, end, bit int) uint64 {
+	i := start + bit>>3
+	var x uint64
+	for k := 0; k < 9; k++ {
+		var b uint64
+		if i+k < end {
+			b = uint64(data[i+k])
+		}
+		if k < 8 {
+			x = x<<8 | b
+		} else {
+			x = x<<uint(bit&7) | b>>(8-uint(bit&7))
+		}
+	}
+	return x
 }
 
 // lookup finds the raw stored value of pos in table t of kind k. flip is
 // true when the table's white is the position's black. It reports
 // changeSide when the DTZ table stores only the other side to move.
-func (t *table) lookup(f *tableFile, k kind, pos *chess.Position, flip bool) (v int, d *pairsData, changeSide bool) {
+func (t *table) lookup(f *tableFile, k kind, pos *chess.Position, flip bool) (v int, d *pairsData, changeSide bool, err error) {
 	stm := int(pos.SideToMove())
 	// Symmetric tables store only white to move: view black to move from
 	// the other side of the board.
@@ -133,7 +246,7 @@ func (t *table) lookup(f *tableFile, k kind, pos *chess.Position, flip bool) (v 
 	if k == kindDTZ {
 		d = f.sub[0][file]
 		if int(d.flags&flagSTM) != stm && !(t.symmetric && !t.pawns) {
-			return 0, d, true
+			return 0, d, true, nil
 		}
 	} else {
 		d = f.sub[stm][file]
@@ -156,7 +269,8 @@ func (t *table) lookup(f *tableFile, k kind, pos *chess.Position, flip bool) (v 
 			}
 		}
 	}
-	return d.value(f.data, d.index(&t.material, sq[:n], leadCount)), d, false
+	v, err = d.value(f.data, d.index(&t.material, sq[:n], leadCount))
+	return v, d, false, err
 }
 
 // index maps the normalised square list to the sub-table index. sq holds

@@ -253,7 +253,7 @@ func (tb *Tablebase) dtz(pos *chess.Position, depth int) (int, error) {
 
 // tableWDL reads the WDL table for pos as stored, without looking at
 // captures or en passant.
-func (tb *Tablebase) tableWDL(pos *chess.Position) (int, error) {
+func (tb *Tablebase) tableWDL(pos *chess.Position) (wdl int, err error) {
 	if pos.Occupied().Count() == 2 {
 		return 0, nil // bare kings
 	}
@@ -265,11 +265,40 @@ func (tb *Tablebase) tableWDL(pos *chess.Position) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	v, _, _ := t.lookup(f, kindWDL, pos, flip)
-	if v > 4 {
-		return 0, fmt.Errorf("%w: WDL value %d", errCorrupt, v)
+	if err := f.damaged(); err != nil {
+		return 0, err
+	}
+	defer t.catchDamage(kindWDL, &err)
+	v, _, _, err := t.lookup(f, kindWDL, pos, flip)
+	if err == nil && (v < 0 || v > 4) {
+		err = fmt.Errorf("%w: WDL value %d", errCorrupt, v)
+	}
+	if err != nil {
+		return 0, t.markDamaged(kindWDL, err)
 	}
 	return v - 2, nil
+}
+
+// catchDamage, deferred by a function that reads a table file's data,
+// turns a panic (a read out of range that the checks did not foresee, or
+// a fault on a mapped file that shrank) into the file's damage error.
+func (t *table) catchDamage(k kind, err *error) {
+	if r := recover(); r != nil {
+		*err = t.markDamaged(k, fmt.Errorf("%w (%v)", errCorrupt, r))
+	}
+}
+
+// markDamaged records the first damage found in the data of t's file of
+// kind k and returns it. From then on the file is not probed (a table
+// that decoded one value wrongly may decode others wrongly too) and
+// LoadErrors reports it, once.
+func (t *table) markDamaged(k kind, err error) error {
+	if !errors.Is(err, errCorrupt) {
+		return err
+	}
+	e := fmt.Errorf("%s: %w (damaged data)", t.path[k], err)
+	t.file[k].damage.CompareAndSwap(nil, &e)
+	return *t.file[k].damage.Load()
 }
 
 // dtzSlot is the value map used for each WDL result (wdl+2): the maps are
@@ -288,13 +317,23 @@ func (tb *Tablebase) tableDTZ(pos *chess.Position, wdl int) (dtz int, other bool
 	if err != nil {
 		return 0, false, err
 	}
-	v, d, other := t.lookup(f, kindDTZ, pos, flip)
+	if err := f.damaged(); err != nil {
+		return 0, false, err
+	}
+	defer t.catchDamage(kindDTZ, &err)
+	v, d, other, err := t.lookup(f, kindDTZ, pos, flip)
+	if err != nil {
+		return 0, false, t.markDamaged(kindDTZ, err)
+	}
 	if other {
 		return 0, true, nil
 	}
 	// The values of each result are renumbered by frequency to compress
 	// better; the map restores them.
 	if d.flags&flagMapped != 0 {
+		if slot := dtzSlot[wdl+2]; v < 0 || v >= d.mapLen[slot] {
+			return 0, false, t.markDamaged(kindDTZ, fmt.Errorf("%w: DTZ value %d beyond its map of %d", errCorrupt, v, d.mapLen[slot]))
+		}
 		i := d.mapIdx[dtzSlot[wdl+2]] + v
 		if d.flags&flagWide != 0 {
 			v = int(binary.LittleEndian.Uint16(f.data[f.mapOff+2*i:]))

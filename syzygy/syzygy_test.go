@@ -465,3 +465,112 @@ func TestFileShrinksWhileMapped(t *testing.T) {
 	}
 	t.Logf("%d of 300 KQvKR probes failed after truncation", failed)
 }
+
+// TestDamagedDataBlock damages copies of a WDL and a DTZ table inside
+// their compressed data, past the headers (which still parse): the damage
+// is found when a probe reaches it and reported once, as a LoadErrors
+// entry naming the file, and from then on every probe of the table fails
+// instead of answering. No probe answers a value the intact table does
+// not give.
+func TestDamagedDataBlock(t *testing.T) {
+	good, why := openShared()
+	if why != "" {
+		t.Skip(why)
+	}
+	defer good.Close()
+	damage := []struct {
+		name string
+		do   func(b []byte)
+	}{
+		// 64 bytes inverted in the middle of the file: inside a block.
+		{"inverted block", func(b []byte) {
+			for i := len(b) / 2; i < len(b)/2+64; i++ {
+				b[i] ^= 0xff
+			}
+		}},
+		// The end of the file set to ones: the last blocks.
+		{"ones at the end", func(b []byte) {
+			for i := len(b) - 2000; i < len(b); i++ {
+				b[i] = 0xff
+			}
+		}},
+		// Everything after byte 400 scrambled.
+		{"scrambled after 400", func(b []byte) {
+			for i := 400; i < len(b); i++ {
+				b[i] ^= byte(i*131 + 7)
+			}
+		}},
+	}
+	for _, dmg := range damage {
+		for _, ext := range []string{".rtbw", ".rtbz"} {
+			t.Run(dmg.name+ext, func(t *testing.T) {
+				dir := t.TempDir()
+				for _, name := range []string{"KQvKR", "KQvK", "KRvK"} {
+					copyTable(t, dir, name)
+				}
+				path := filepath.Join(dir, "KQvKR"+ext)
+				b, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dmg.do(b)
+				if err := os.WriteFile(path, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				tb, err := Open(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer tb.Close()
+				probe := func(tb *Tablebase, pos *chess.Position) (int, bool) {
+					if ext == ".rtbw" {
+						return tb.ProbeWDL(pos)
+					}
+					return tb.ProbeDTZ(pos)
+				}
+				r := rand.New(rand.NewPCG(1, 2))
+				failed := 0
+				for range 3000 {
+					pos := chess.MustParseFEN(randomFEN(r, "KQvKR"))
+					v, ok := probe(tb, pos)
+					want, wantOK := probe(good, pos)
+					if !ok {
+						failed++
+						continue
+					}
+					if !wantOK || v != want {
+						t.Fatalf("%s: %d from the damaged table, %d (%v) from the intact one", pos.FEN(), v, want, wantOK)
+					}
+				}
+				errs := tb.LoadErrors()
+				if len(errs) != 1 || !strings.Contains(errs[0].Error(), path) || !strings.Contains(errs[0].Error(), "corrupt table") {
+					t.Fatalf("LoadErrors %v, want one naming %s", errs, path)
+				}
+				if failed == 0 {
+					t.Fatal("no probe failed")
+				}
+				// Found once, the damage stops every read of the table (a
+				// probe may still answer by captures into intact tables).
+				for range 200 {
+					pos := chess.MustParseFEN(randomFEN(r, "KQvKR"))
+					var err error
+					if ext == ".rtbw" {
+						_, err = tb.tableWDL(pos)
+					} else {
+						_, _, err = tb.tableDTZ(pos, 2)
+					}
+					if err == nil {
+						t.Fatalf("%s: the damaged table was read", pos.FEN())
+					}
+				}
+				if again := tb.LoadErrors(); len(again) != 1 || again[0].Error() != errs[0].Error() {
+					t.Errorf("the damage is reported again differently: %v then %v", errs, again)
+				}
+				// The intact tables still answer.
+				if w, ok := tb.ProbeWDL(chess.MustParseFEN("8/8/8/8/3k4/8/8/K1Q5 w - - 0 1")); !ok || w != 2 {
+					t.Errorf("KQvK after damage elsewhere: %d %v", w, ok)
+				}
+			})
+		}
+	}
+}

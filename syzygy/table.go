@@ -88,6 +88,12 @@ type pairsData struct {
 	groupLen [8]int    // sizes of the encoding groups, zero-terminated
 	groupMul [8]uint64 // multiplier of each group; groupMul[ngroups] = size
 	mapIdx   [4]int    // DTZ: start of the value map for win, loss, cursed, blessed
+	mapLen   [4]int    // and its number of entries
+
+	// checked remembers blocks checkBlock passed, by block+1 in slot
+	// block%len: a direct-mapped cache, since the blocks of the largest
+	// tables are too many to keep a bit for each.
+	checked [256]atomic.Uint64
 }
 
 // tableFile is one loaded .rtbw or .rtbz file.
@@ -97,10 +103,21 @@ type tableFile struct {
 	// failed is set, after err, when loading failed: LoadErrors reads
 	// err only once it sees failed, without joining the Once.
 	failed atomic.Bool
+	// damage is the first damage found in the data when probing (the
+	// headers were fine): the file is not probed after it.
+	damage atomic.Pointer[error]
 	data   []byte
 	unmap  func() error
 	sub    [2][4]*pairsData // [side][leading-pawn file]
 	mapOff int              // DTZ value maps start here
+}
+
+// damaged returns the damage found in f's data, or nil.
+func (f *tableFile) damaged() error {
+	if e := f.damage.Load(); e != nil {
+		return *e
+	}
+	return nil
 }
 
 // table couples the WDL and DTZ file of one material signature.
@@ -127,7 +144,7 @@ func (t *table) load(k kind) (*tableFile, error) {
 		}
 		if err := f.parse(&t.material, k, data); err != nil {
 			unmap()
-			f.err = fmt.Errorf("syzygy: %s: %w", t.path[k], err)
+			f.err = fmt.Errorf("%s: %w", t.path[k], err) // err says "syzygy: corrupt table"
 			f.failed.Store(true)
 			return
 		}
@@ -217,12 +234,14 @@ func (f *tableFile) parse(m *material, k kind, data []byte) (err error) {
 				pos += pos & 1
 				for i := range d.mapIdx {
 					d.mapIdx[i] = (pos-f.mapOff)/2 + 1
-					pos += 2*int(binary.LittleEndian.Uint16(data[pos:])) + 2
+					d.mapLen[i] = int(binary.LittleEndian.Uint16(data[pos:]))
+					pos += 2*d.mapLen[i] + 2
 				}
 			} else {
 				for i := range d.mapIdx {
 					d.mapIdx[i] = pos - f.mapOff + 1
-					pos += int(data[pos]) + 1
+					d.mapLen[i] = int(data[pos])
+					pos += d.mapLen[i] + 1
 				}
 			}
 		}

@@ -227,15 +227,18 @@ func materialKey(a, b [7]int) uint64 {
 }
 
 // LoadErrors returns the errors of the table files that were found but
-// failed to load (unreadable, or damaged in a way the header shows), in
-// no set order. Their probes fail; the engine reports them so that a user
-// knows which endgames go unprobed.
+// failed to load (unreadable, or damaged in a way the header shows) or
+// whose data proved damaged when probed, one for each file, in no set
+// order. Their probes fail; the engine reports them so that a user knows
+// which endgames go unprobed.
 func (tb *Tablebase) LoadErrors() []error {
 	var errs []error
 	for _, t := range tb.tables {
 		for k := range t.file {
 			if t.file[k].failed.Load() {
 				errs = append(errs, t.file[k].err)
+			} else if err := t.file[k].damaged(); err != nil {
+				errs = append(errs, err)
 			}
 		}
 	}

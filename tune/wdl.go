@@ -76,7 +76,9 @@ func LoadWDL(opt WDLLoadOptions) (train, valid []WDLSample, st WDLLoadStats, err
 		}
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		lineNo := 0
 		for sc.Scan() {
+			lineNo++
 			line := strings.TrimSpace(sc.Text())
 			if line == "" || line[0] == '#' {
 				continue
@@ -115,7 +117,7 @@ func LoadWDL(opt WDLLoadOptions) (train, valid []WDLSample, st WDLLoadStats, err
 		err = sc.Err()
 		f.Close()
 		if err != nil {
-			return nil, nil, st, fmt.Errorf("%s: %w", name, err)
+			return nil, nil, st, fmt.Errorf("%s:%d: %w", name, lineNo+1, err)
 		}
 	}
 	return train, valid, st, nil
@@ -131,13 +133,17 @@ func countLines(name string) (int, error) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	n := 0
+	n, lineNo := 0, 0
 	for sc.Scan() {
+		lineNo++
 		if line := strings.TrimSpace(sc.Text()); line != "" && line[0] != '#' {
 			n++
 		}
 	}
-	return n, sc.Err()
+	if err := sc.Err(); err != nil {
+		return n, fmt.Errorf("%s:%d: %w", name, lineNo+1, err)
+	}
+	return n, nil
 }
 
 // wdlVector and wdlModel convert between the model and the fit's

@@ -3,6 +3,9 @@ package tune
 import (
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"vireo/search"
@@ -98,5 +101,21 @@ func TestWDLCalibration(t *testing.T) {
 	}
 	if n != len(samples) {
 		t.Errorf("buckets hold %d of %d samples", n, len(samples))
+	}
+}
+
+// A line the reader cannot take is an error naming the file and line,
+// with and without sampling (which counts the lines first).
+func TestLoadWDLLongLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.epd")
+	text := "8/8/8/8/8/8/8/K1k5 w - - c9 \"1/2-1/2\"; ce 0;\n# " + strings.Repeat("x", 2<<20) + "\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, sample := range []int{0, 10} {
+		_, _, _, err := LoadWDL(WDLLoadOptions{Files: []string{path}, Sample: sample})
+		if err == nil || !strings.Contains(err.Error(), path+":2:") {
+			t.Errorf("sample %d: error %v, want one naming %s:2", sample, err, path)
+		}
 	}
 }

@@ -17,7 +17,7 @@ func TestEvalFile(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.txt")
 	bad := filepath.Join(dir, "bad.txt")
-	os.WriteFile(good, []byte("[MaterialV]\nTEMPO = (777, 777)\n"), 0o644)
+	os.WriteFile(good, []byte("[MaterialV]\nTEMPO = (777, 777)\nend 1\n"), 0o644)
 	os.WriteFile(bad, []byte("TEMPO = (1, 2)\nNO_SUCH_TERM = 3\n"), 0o644)
 
 	s := start(t)
@@ -83,10 +83,13 @@ func TestEvalFileRefusesToSearch(t *testing.T) {
 	dir := t.TempDir()
 	malformed := filepath.Join(dir, "malformed.txt")
 	os.WriteFile(malformed, []byte("[MaterialV]\nPIECE_VALUE = [(1, 2)]\n"), 0o644)
+	cut := filepath.Join(dir, "cut.txt") // a file that lost its end
+	os.WriteFile(cut, []byte("[MaterialV]\nTEMPO = (1, 2)\n"), 0o644)
 	for _, c := range []struct{ name, path, reason string }{
 		{"missing", "/no/such/file", "no such file"},
 		{"unreadable", dir, "is a directory"},
 		{"malformed", malformed, "malformed.txt:2:"},
+		{"cut short", cut, "cut.txt:3: the file ends without its end line"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := start(t)

@@ -96,3 +96,50 @@ func TestSyzygyDamagedTable(t *testing.T) {
 		t.Errorf("KRvK is not probed: %q", last)
 	}
 }
+
+// TestSyzygyDamagedBlock: damage inside a table's compressed data, which
+// its headers do not show, is reported by name once, however many
+// searches run into it.
+func TestSyzygyDamagedBlock(t *testing.T) {
+	if _, err := os.Stat(tbDir); err != nil {
+		t.Skipf("no Syzygy tables at %s: %v", tbDir, err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"KQvKR.rtbw", "KQvKR.rtbz", "KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz"} {
+		data, err := os.ReadFile(tbDir + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "KQvKR.rtbw" {
+			for i := len(data) / 3; i < len(data); i++ {
+				data[i] ^= 0x5a // the data blocks; the headers stay whole
+			}
+		}
+		if err := os.WriteFile(dir+"/"+name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := start(t)
+	s.send("setoption name SyzygyPath value " + dir)
+	s.expect("info string SyzygyPath: 3 WDL", 5*time.Second)
+	reports := 0
+	for _, fen := range []string{
+		"8/8/2k5/1r6/8/8/8/2KQ4 w - - 0 1", "8/8/2k5/1r6/8/8/8/2KQ4 b - - 0 1",
+		"2k5/8/8/1r6/8/8/8/2KQ4 w - - 0 1", "8/3k4/8/1r6/8/8/8/2KQ4 b - - 0 1",
+	} {
+		s.send("position fen " + fen)
+		s.send("go depth 6")
+		l, lines := s.expect("bestmove", 10*time.Second)
+		if l == "bestmove (none)" {
+			t.Errorf("%s: no move", fen)
+		}
+		for _, line := range lines {
+			if strings.HasPrefix(line, "info string SyzygyPath:") && strings.Contains(line, "KQvKR.rtbw") {
+				reports++
+			}
+		}
+	}
+	if reports != 1 {
+		t.Errorf("the damaged KQvKR.rtbw was reported %d times, want once", reports)
+	}
+}

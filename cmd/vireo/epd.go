@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -47,7 +49,7 @@ func cmdEPD(args []string) int {
 			return 2
 		}
 	}
-	f, err := os.Open(fs.Arg(0))
+	f, err := openSuite(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "epd: %v\n", err)
 		return 2
@@ -63,7 +65,8 @@ func cmdEPD(args []string) int {
 		return 2
 	}
 	sc := bufio.NewScanner(f)
-	line, total, solved := 0, 0, 0
+	sc.Buffer(make([]byte, 64<<10), maxSuiteLine)
+	line, total, solved, skipped := 0, 0, 0, 0
 	sts := newSTSTally()
 	start := time.Now()
 	for sc.Scan() {
@@ -72,22 +75,28 @@ func cmdEPD(args []string) int {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
+		skip := func(err error) {
+			fmt.Printf("%s:%d: %v (skipped)\n", fs.Arg(0), line, err)
+			skipped++
+		}
 		rec, err := data.ParseEPD(text)
 		if err != nil {
-			fmt.Printf("%s:%d: %v (skipped)\n", fs.Arg(0), line, err)
+			skip(err)
 			continue
 		}
-		bm, okBM := sanSet(rec, "bm")
-		am, okAM := sanSet(rec, "am")
+		bm, errBM := sanSet(rec, "bm")
+		am, errAM := sanSet(rec, "am")
+		if err := cmp.Or(errBM, errAM); err != nil {
+			skip(err)
+			continue
+		}
 		if bm == nil && am == nil {
-			if okBM || okAM {
-				fmt.Printf("%s:%d: bad bm/am move (skipped)\n", fs.Arg(0), line)
-			}
+			skip(errors.New("no bm or am operation"))
 			continue
 		}
 		points, err := stsPoints(rec)
 		if err != nil {
-			fmt.Printf("%s:%d: %v (skipped)\n", fs.Arg(0), line, err)
+			skip(err)
 			continue
 		}
 		lim := search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}
@@ -123,24 +132,66 @@ func cmdEPD(args []string) int {
 	}
 	sts.print(os.Stdout)
 	fmt.Printf("Solved %d of %d (%.1f%%) in %.1f s\n", solved, total, 100*float64(solved)/float64(max(total, 1)), time.Since(start).Seconds())
+	if skipped > 0 {
+		fmt.Printf("Skipped %d lines (see above)\n", skipped)
+	}
+	if err := sc.Err(); err != nil {
+		// The positions after the unreadable line were never tried: the
+		// count above is not the suite's.
+		fmt.Fprintf(os.Stderr, "epd: %s\n", lineReadError(fs.Arg(0), line+1, err))
+		return 1
+	}
 	return 0
 }
 
-// sanSet parses the SAN moves of an operation; ok says the op is present.
-func sanSet(rec *data.EPD, code string) (map[chess.Move]bool, bool) {
+// maxSuiteLine bounds one line of a suite or position file; longer lines
+// are read errors naming the file and line, never a silent end of input.
+const maxSuiteLine = 1 << 20
+
+// openSuite opens a suite file, refusing a directory (which reads as an
+// empty file on some systems and as an error on the first read on others).
+func openSuite(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || fi.IsDir() {
+		f.Close()
+		if err == nil {
+			err = fmt.Errorf("%s is a directory, not a suite file", path)
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// lineReadError names the file and line a scanner stopped at.
+func lineReadError(name string, line int, err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("%s:%d: line longer than %d bytes; nothing after it was read", name, line, maxSuiteLine)
+	}
+	return fmt.Errorf("%s:%d: %v; nothing after it was read", name, line, err)
+}
+
+// sanSet parses the SAN moves of an operation: nil without the operation,
+// an error naming the first move that is not legal SAN in the position.
+func sanSet(rec *data.EPD, code string) (map[chess.Move]bool, error) {
 	ops, present := rec.Op(code)
 	if !present {
-		return nil, false
+		return nil, nil
+	}
+	if len(ops) == 0 {
+		return nil, fmt.Errorf("%s without a move", code)
 	}
 	set := map[chess.Move]bool{}
 	for _, s := range ops {
 		m, err := rec.Pos.ParseSAN(s)
 		if err != nil {
-			return nil, true
+			return nil, fmt.Errorf("bad %s move %q: %v", code, s, err)
 		}
 		set[m] = true
 	}
-	return set, true
+	return set, nil
 }
 
 // reorder moves flags before positional arguments so that

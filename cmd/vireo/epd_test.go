@@ -17,9 +17,11 @@ func TestEPDParams(t *testing.T) {
 	suite := filepath.Join(dir, "suite.epd")
 	writeTestFile(t, suite, "4k2n/r7/8/8/3Q4/8/8/6K1 w - - bm Qxa7; id \"rook\";\n")
 	swapped := filepath.Join(dir, "swapped.txt")
-	writeTestFile(t, swapped, "[MaterialV]\nPIECE_VALUE = [(80, 100), (900, 900), (330, 330), (100, 100), (1000, 1000)]\n")
+	writeTestFile(t, swapped, "[MaterialV]\nPIECE_VALUE = [(80, 100), (900, 900), (330, 330), (100, 100), (1000, 1000)]\nend 1\n")
 	bad := filepath.Join(dir, "bad.txt")
 	writeTestFile(t, bad, "[MaterialV]\nPIECE_VALUE = [(80, 100), (900\n")
+	cut := filepath.Join(dir, "cut.txt") // swapped.txt without its end line
+	writeTestFile(t, cut, "[MaterialV]\nPIECE_VALUE = [(80, 100), (900, 900), (330, 330), (100, 100), (1000, 1000)]\n")
 
 	for _, tc := range []struct {
 		name   string
@@ -31,6 +33,7 @@ func TestEPDParams(t *testing.T) {
 		{"file", []string{suite, "--depth", "4", "-q", "--params", swapped}, 0, "Solved 0 of 1"},
 		{"malformed", []string{suite, "--depth", "4", "--params", bad}, 2, ""},
 		{"missing", []string{suite, "--depth", "4", "--params", filepath.Join(dir, "none.txt")}, 2, ""},
+		{"cut short", []string{suite, "--depth", "4", "--params", cut}, 2, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out := captured(t, &os.Stdout, func() int { return cmdEPD(tc.args) })
@@ -54,5 +57,55 @@ func writeTestFile(t *testing.T, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestEPDReadErrors: a suite that cannot be read to its end is an error
+// naming the file and line with a non-zero status, never a short count;
+// a directory is refused; every skipped line is named with its reason.
+func TestEPDReadErrors(t *testing.T) {
+	dir := t.TempDir()
+	const good = "4k2n/r7/8/8/3Q4/8/8/6K1 w - - bm Qxa7; id \"rook\";\n"
+	long := filepath.Join(dir, "long.epd")
+	writeTestFile(t, long, good+"4k2n/r7/8/8/3Q4/8/8/6K1 w - - bm Qxa7; id \""+strings.Repeat("x", maxSuiteLine)+"\";\n"+good)
+	skips := filepath.Join(dir, "skips.epd")
+	writeTestFile(t, skips, good+"4k2n/r7/8/8/3Q4/8/8/6K1 w - - id \"no op\";\n4k2n/r7/8/8/3Q4/8/8/6K1 w - - bm Qxz9; id \"bad\";\n")
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		code      int
+		stdout    []string
+		stderr    string
+		notStdout string
+	}{
+		{"long line", []string{long, "--depth", "1", "-q"}, 1, []string{"Solved 1 of 1"}, long + ":2: line longer than", ""},
+		{"directory", []string{dir, "--depth", "1"}, 2, nil, "is a directory", "Solved"},
+		{"skipped lines", []string{skips, "--depth", "1", "-q"}, 0, []string{
+			skips + ":2: no bm or am operation (skipped)",
+			skips + `:3: bad bm move "Qxz9"`,
+			"Solved 1 of 1", "Skipped 2 lines"}, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var code int
+			var stdout string
+			_, stderr := captured(t, &os.Stderr, func() int {
+				code, stdout = captured(t, &os.Stdout, func() int { return cmdEPD(tc.args) })
+				return code
+			})
+			if code != tc.code {
+				t.Errorf("exit %d, want %d", code, tc.code)
+			}
+			for _, want := range tc.stdout {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("stdout lacks %q:\n%s", want, stdout)
+				}
+			}
+			if tc.notStdout != "" && strings.Contains(stdout, tc.notStdout) {
+				t.Errorf("stdout has %q:\n%s", tc.notStdout, stdout)
+			}
+			if !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("stderr %q, want %q", stderr, tc.stderr)
+			}
+		})
 	}
 }

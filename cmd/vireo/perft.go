@@ -46,8 +46,8 @@ func cmdPerft(args []string) int {
 		return 2
 	}
 	depth, err := strconv.Atoi(pos[0])
-	if err != nil || depth < 1 || depth > 20 {
-		fmt.Fprintf(os.Stderr, "perft: bad depth %q: want an integer from 1 to 20\n", pos[0])
+	if err != nil || depth < 1 || depth > chess.MaxPerftDepth {
+		fmt.Fprintf(os.Stderr, "perft: bad depth %q: want an integer from 1 to %d\n", pos[0], chess.MaxPerftDepth)
 		return 2
 	}
 	fen := chess.StartFEN

@@ -106,6 +106,23 @@ func (t *tuneFlags) parse(args []string) bool {
 		fmt.Fprintf(os.Stderr, "tune: --score-k %g: want 0 (fit it) or a scale above 0, at most 10\n", t.scoreK)
 		return false
 	}
+	if !(t.validation >= 0 && t.validation < 1) {
+		fmt.Fprintf(os.Stderr, "tune: --validation %g: want a share from 0 up to (not including) 1\n", t.validation)
+		return false
+	}
+	if !(t.k >= 0 && t.k <= 10) {
+		fmt.Fprintf(os.Stderr, "tune: --k %g: want 0 (fit it) or a scale above 0, at most 10\n", t.k)
+		return false
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"block", t.block}, {"limit", t.limit}, {"threads", t.threads}} {
+		if f.v < 0 {
+			fmt.Fprintf(os.Stderr, "tune: --%s %d: want 0 or more\n", f.name, f.v)
+			return false
+		}
+	}
 	return true
 }
 

@@ -145,3 +145,27 @@ func TestTuneServe(t *testing.T) {
 		t.Fatal("tune serve did not stop on SIGINT")
 	}
 }
+
+// TestTuneFlagRanges: a flag out of its range is refused by name before
+// any data is read, instead of running with a meaningless setting.
+func TestTuneFlagRanges(t *testing.T) {
+	data := tuneSample(t, 50)
+	out := filepath.Join(t.TempDir(), "tuned.txt") // in case a run is not refused
+	for _, tc := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"tune", "error", "--validation", "1.5"}, "--validation 1.5"},
+		{[]string{"tune", "error", "--validation", "-0.1"}, "--validation -0.1"},
+		{[]string{"tune", "error", "--validation", "1"}, "--validation 1"},
+		{[]string{"tune", "error", "--k", "-1"}, "--k -1"},
+		{[]string{"tune", "error", "--k", "NaN"}, "--k NaN"},
+		{[]string{"tune", "adam", "--threads", "-2", "--out", out}, "--threads -2"},
+		{[]string{"tune", "wdl", "--validation", "2"}, "--validation 2"},
+	} {
+		code, stderr := captured(t, &os.Stderr, func() int { return run(append(tc.args, "--data", data)) })
+		if code != 2 || !strings.Contains(stderr, tc.flag) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and a message naming %q", tc.args, code, stderr, tc.flag)
+		}
+	}
+}

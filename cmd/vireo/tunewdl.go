@@ -34,6 +34,10 @@ func tuneWDL(args []string) int {
 		fmt.Fprintln(os.Stderr, "tune wdl: --data is required")
 		return 2
 	}
+	if !(*validation >= 0 && *validation < 1) {
+		fmt.Fprintf(os.Stderr, "tune wdl: --validation %g: want a share from 0 up to (not including) 1\n", *validation)
+		return 2
+	}
 	t0 := time.Now()
 	train, valid, st, err := tune.LoadWDL(tune.WDLLoadOptions{Files: files, Sample: *sample, Validation: *validation, Seed: *seed, MaxScore: *maxScore})
 	if err != nil {
