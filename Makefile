@@ -45,9 +45,13 @@ test-short:
 # count has no deadline to race; on an idle machine 150,000 calls took
 # 8 s (FuzzParseFEN) and 23 s (FuzzParseMove).
 FUZZTIME ?= 150000x
+# A UCI session (uci/fuzz_test.go) runs a live engine through up to 40
+# commands with searches: 3,000 sessions took 20 s here.
+UCIFUZZTIME ?= 3000x
 fuzz:
 	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./uci/ -run XXX -fuzz '^FuzzUCISession$$' -fuzztime $(UCIFUZZTIME)
 
 bench: build
 	./$(EXE) bench
