@@ -40,6 +40,7 @@ func TestOptionsDuringSearch(t *testing.T) {
 		rounds = 8
 	}
 	chess960 := false
+	deferred := 0
 	for i := 0; i < rounds; i++ {
 		s.send("go infinite")
 		time.Sleep(time.Duration(i%4) * time.Millisecond)
@@ -48,18 +49,28 @@ func TestOptionsDuringSearch(t *testing.T) {
 		chess960 = i%2 == 0
 		s.send(fmt.Sprintf("setoption name UCI_Chess960 value %v", chess960))
 		s.send("isready")
-		s.expect("readyok", 5*time.Second)
+		_, before := s.expect("readyok", 5*time.Second)
 		s.send("stop")
 		l, seen := s.expect("bestmove", 5*time.Second)
+		seen = append(before, seen...)
 		// The search started before the option changed: its notation
 		// and its MultiPV are the old ones.
 		checkBestmove(t, fen, i%2 == 1, l)
 		for _, x := range seen {
-			if strings.HasPrefix(x, "info string setoption: MultiPV") && !strings.Contains(x, "applies from the next search") {
-				t.Errorf("%q should say when the value applies", x)
+			if strings.HasPrefix(x, "info string setoption:") {
+				t.Errorf("%q: a valid option is not refused", x)
+			}
+			if strings.HasPrefix(x, "info string MultiPV") {
+				deferred++
+				if !strings.Contains(x, "applies from the next search") {
+					t.Errorf("%q should say when the value applies", x)
+				}
 			}
 		}
 		s.send("position fen " + fen)
+	}
+	if deferred != rounds {
+		t.Errorf("%d of %d MultiPV changes during a search said when they apply", deferred, rounds)
 	}
 	// The last MultiPV (3) is the next search's.
 	s.send("setoption name UCI_Chess960 value false")
@@ -270,5 +281,17 @@ func TestHashBeyondMemory(t *testing.T) {
 	}
 	if strings.Count(got, "readyok") != 2 || !strings.Contains(got, "\nbestmove ") {
 		t.Errorf("want two readyok and a bestmove:\n%s", got)
+	}
+}
+
+// Command-line lines (vireo "position startpos" "perft 3") run perft and
+// bench to their end: the quit after them does not cut them short.
+func TestRunArgsFinishesJobs(t *testing.T) {
+	var out bytes.Buffer
+	if err := New("Vireo test", &out).RunArgs([]string{"position startpos", "perft 3", "bench 2", "quit"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "Nodes searched: 8902 ") || !strings.Contains(got, "Bench: ") {
+		t.Errorf("output %q", got)
 	}
 }

@@ -40,6 +40,9 @@ type Engine struct {
 	running bool
 	stopJob func()
 	done    chan struct{}
+	// syncJobs runs perft and bench to their end before the next
+	// command (RunArgs).
+	syncJobs bool
 	// searchPos is the root position of the running search, for its
 	// info lines: e.pos is the main goroutine's and may change under
 	// them (UCI_Chess960).
@@ -219,6 +222,14 @@ Commands:
 Run "vireo help" in a shell for the command-line tools.`)
 }
 
+// RunArgs is Run on lines given at once, as on a command line (vireo
+// "position startpos" "perft 5"): perft and bench end before the next
+// line runs instead of being stopped by it.
+func (e *Engine) RunArgs(lines []string) error {
+	e.syncJobs = true
+	return e.Run(strings.NewReader(strings.Join(lines, "\n") + "\n"))
+}
+
 // stopAndWait stops the running job and waits for its end (a search's
 // bestmove).
 func (e *Engine) stopAndWait() {
@@ -233,6 +244,10 @@ func (e *Engine) stopAndWait() {
 // startJob runs work in its own goroutine as the running job; stop asks
 // it to end early.
 func (e *Engine) startJob(stop func(), work func()) {
+	if e.syncJobs {
+		work()
+		return
+	}
 	e.running, e.stopJob = true, stop
 	e.done = make(chan struct{})
 	done := e.done
@@ -515,7 +530,8 @@ func (e *Engine) cmdSetOption(args []string) {
 			if err := e.s.TT.Resize(x); err != nil {
 				e.Println("info string setoption: %v", err)
 			} else if got := e.s.TT.SizeMB(); got != x {
-				e.Println("info string setoption: Hash %d MB rounded down to %d MB (a power of two)", x, got)
+				// Not "setoption:", which match runners read as a refusal.
+				e.Println("info string Hash %d MB rounded down to %d MB (a power of two)", x, got)
 			}
 			e.opts.hash = e.s.TT.SizeMB()
 		}
@@ -591,10 +607,11 @@ func (e *Engine) cmdSetOption(args []string) {
 }
 
 // nextSearch says, while a search runs, that an option's new value waits
-// for the next one.
+// for the next one (not with "setoption:", which match runners read as a
+// refusal).
 func (e *Engine) nextSearch(name string, v int) {
 	if e.running {
-		e.Println("info string setoption: %s %d applies from the next search", name, v)
+		e.Println("info string %s %d applies from the next search", name, v)
 	}
 }
 
