@@ -203,9 +203,9 @@ func TestPerftAndBenchAnswerInput(t *testing.T) {
 	s.expect("Nodes searched: 8902 ", 10*time.Second)
 	s.send("perft 8")
 	s.send("isready")
-	s.expect("readyok", time.Second)
+	s.expect("readyok", 3*time.Second) // microseconds; the margin is for a loaded machine
 	s.send("stop")
-	s.expect("info string perft 8 stopped after", 3*time.Second)
+	s.expect("info string perft 8 stopped after", 10*time.Second)
 	for _, bad := range []string{"-5", "abc", "0", "128"} {
 		s.send("bench " + bad)
 		l, seen := s.expect("info string bench: want a depth from 1 to 127, got", 5*time.Second)
@@ -225,14 +225,14 @@ func TestPerftAndBenchAnswerInput(t *testing.T) {
 	}
 	s.send("bench")
 	s.send("isready")
-	s.expect("readyok", time.Second)
+	s.expect("readyok", 3*time.Second)
 	s.send("stop")
-	s.expect("info string bench stopped after", 5*time.Second)
+	s.expect("info string bench stopped after", 10*time.Second)
 	s.send("perft 9")
 	s.send("quit")
 	select {
 	case <-s.done:
-	case <-time.After(3 * time.Second):
+	case <-time.After(10 * time.Second):
 		t.Fatal("quit during perft 9 went unanswered")
 	}
 }
