@@ -120,6 +120,10 @@ func (t *TT) Resize(mb int) error {
 	for uint64(size)*2 <= n {
 		size *= 2
 	}
+	asked := fmt.Sprintf("hash %d MB", mb)
+	if size*64>>20 != mb {
+		asked += fmt.Sprintf(" (%d MB, a power of two)", size*64>>20)
+	}
 	b, free, err := allocBuckets(size)
 	fallback := size / 2
 	if err != nil && len(t.buckets) > 0 {
@@ -139,7 +143,7 @@ func (t *TT) Resize(mb int) error {
 		}
 	}
 	t.setBuckets(b, free)
-	return fmt.Errorf("hash %d MB: %w; the table has %d MB", mb, err, t.SizeMB())
+	return fmt.Errorf("%s: %w; the table has %d MB", asked, err, t.SizeMB())
 }
 
 func (t *TT) dropBuckets() {

@@ -295,3 +295,20 @@ func TestRunArgsFinishesJobs(t *testing.T) {
 		t.Errorf("output %q", got)
 	}
 }
+
+// A Hash that is not a power of two is rounded down, and said, in words
+// that a match runner does not read as a refusal.
+func TestHashRoundedSaid(t *testing.T) {
+	s := start(t)
+	s.send("setoption name Hash value 100")
+	s.send("isready")
+	_, seen := s.expect("readyok", 5*time.Second)
+	if len(seen) != 1 || seen[0] != "info string Hash 100 MB rounded down to 64 MB (a power of two)" {
+		t.Errorf("got %q", seen)
+	}
+	s.send("setoption name Hash value 64")
+	s.send("isready")
+	if _, seen := s.expect("readyok", 5*time.Second); len(seen) != 0 {
+		t.Errorf("Hash 64: %q", seen)
+	}
+}
