@@ -46,7 +46,8 @@ test-short:
 # 8 s (FuzzParseFEN) and 23 s (FuzzParseMove).
 FUZZTIME ?= 150000x
 # A UCI session (uci/fuzz_test.go) runs a live engine through up to 40
-# commands with searches: 3,000 sessions took 20 s here.
+# commands with searches: 3,000 sessions took 20 to 45 s on this shared
+# two-core machine.
 UCIFUZZTIME ?= 3000x
 fuzz:
 	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)
