@@ -49,6 +49,10 @@ test-short:
 # (docs/testing.md) took 7 to 18 s each, build included, on a machine
 # loaded far beyond its two cores.
 FUZZTIME ?= 150000x
+# A UCI session (uci/fuzz_test.go) runs a live engine through up to 40
+# commands with searches: 3,000 sessions took 20 to 45 s on this shared
+# two-core machine.
+UCIFUZZTIME ?= 3000x
 fuzz:
 	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./chess/ -run XXX -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME)
@@ -56,6 +60,7 @@ fuzz:
 	$(GO) test ./data/ -run XXX -fuzz '^FuzzPGNReader$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./eval/ -run XXX -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./book/ -run XXX -fuzz '^FuzzBook$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./uci/ -run XXX -fuzz '^FuzzUCISession$$' -fuzztime $(UCIFUZZTIME)
 
 bench: build
 	./$(EXE) bench

@@ -35,6 +35,16 @@ func StartPosition() *Position {
 	return p
 }
 
+// The largest move counters a FEN may hold. Moves played past them (a
+// "position ... moves" list of ten thousand reversible moves) keep
+// counting inside the position, and FEN prints them at these bounds, so
+// that what FEN prints ParseFEN accepts: a halfmove clock of 10000 means
+// what any larger one does (the fifty-move rule was long since reached).
+const (
+	maxHalfmoveFEN = 10000
+	maxFullmoveFEN = 100000
+)
+
 // ParseFEN parses a FEN or X-FEN/Shredder-FEN string with strict
 // validation. The halfmove and fullmove fields may be omitted (EPD style).
 // Nothing it is given can make it panic.
@@ -69,15 +79,15 @@ func ParseFEN(fen string) (*Position, error) {
 	p.st.fullmove = 1
 	if len(fields) >= 5 {
 		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 10000 {
-			return nil, fenErr("halfmove", "want an integer from 0 to 10000, got %q", fields[4])
+		if err != nil || n < 0 || n > maxHalfmoveFEN {
+			return nil, fenErr("halfmove", "want an integer from 0 to %d, got %q", maxHalfmoveFEN, fields[4])
 		}
 		p.st.halfmove = n
 	}
 	if len(fields) == 6 {
 		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 0 || n > 100000 {
-			return nil, fenErr("fullmove", "want an integer from 0 to 100000, got %q", fields[5])
+		if err != nil || n < 0 || n > maxFullmoveFEN {
+			return nil, fenErr("fullmove", "want an integer from 0 to %d, got %q", maxFullmoveFEN, fields[5])
 		}
 		p.st.fullmove = max(n, 1)
 	}
@@ -310,7 +320,7 @@ func (p *Position) FEN() string {
 	sb.WriteString(p.castlingString())
 	sb.WriteByte(' ')
 	sb.WriteString(p.st.ep.String())
-	fmt.Fprintf(&sb, " %d %d", p.st.halfmove, p.st.fullmove)
+	fmt.Fprintf(&sb, " %d %d", min(p.st.halfmove, maxHalfmoveFEN), min(p.st.fullmove, maxFullmoveFEN))
 	return sb.String()
 }
 

@@ -107,6 +107,33 @@ func (p *Position) Chess960() bool { return p.chess960 }
 // SetChess960 chooses Chess960 notation (king takes rook) for castling.
 func (p *Position) SetChess960(on bool) { p.chess960 = on }
 
+// CheckStandardCastling returns an error naming the first castling right
+// that only Chess960 allows. ParseFEN accepts X-FEN and Shredder-FEN
+// rights wherever king and rook stand; in standard chess a right needs the
+// king on e1 (e8) and the rook in that side's corner, or the engine would
+// castle in ways no standard GUI accepts (d1g1 with the king on d1).
+func (p *Position) CheckStandardCastling() error {
+	for i := 0; i < 4; i++ {
+		if p.st.castling&(1<<i) == 0 {
+			continue
+		}
+		c := Color(i / 2)
+		rank := Square(0)
+		if c == Black {
+			rank = 56
+		}
+		king, corner, side := rank+E1, rank+H1, "king"
+		if i%2 == 1 {
+			corner, side = rank+A1, "queen"
+		}
+		if ksq, rsq := p.KingSquare(c), p.castleRook[i]; ksq != king || rsq != corner {
+			return fenErr("castling", "the %s %s-side right has the king on %v and the rook on %v: standard chess castles from %v with the rook on %v (that right needs Chess960)",
+				colorName(c), side, ksq, rsq, king, corner)
+		}
+	}
+	return nil
+}
+
 // LastMove returns the move that led to this position, or NoMove.
 func (p *Position) LastMove() Move { return p.st.move }
 

@@ -27,6 +27,13 @@ type Limits struct {
 	Start time.Time
 }
 
+// MaxTime bounds every duration the time manager is given (clock,
+// increment, movetime, overhead): about 11.6 days, far beyond any game,
+// and small enough that the arithmetic below, which multiplies by move
+// counts and percentages, cannot overflow time.Duration (a clock of
+// 10^13 ms is already past its range). Larger values count as MaxTime.
+const MaxTime = 1_000_000_000 * time.Millisecond
+
 // timeManager turns the clock into a soft limit (no new iteration starts
 // after it) and a hard limit (the search stops at once).
 //
@@ -68,6 +75,9 @@ const defaultSoftPct = 80
 // with cfg.reserve once for every move the clock must last.
 func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time, cfg tmConfig) timeManager {
 	tm := timeManager{start: start}
+	l.MoveTime, overhead = min(l.MoveTime, MaxTime), min(overhead, MaxTime)
+	l.WTime, l.BTime = min(l.WTime, MaxTime), min(l.BTime, MaxTime)
+	l.WInc, l.BInc = min(l.WInc, MaxTime), min(l.BInc, MaxTime)
 	if l.MoveTime > 0 {
 		tm.timed = true
 		tm.soft = max(l.MoveTime-overhead, time.Millisecond)
@@ -92,6 +102,7 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	if mtg <= 0 {
 		mtg = 40
 	}
+	mtg = min(mtg, 1000) // with MaxTime, no product below overflows
 	if l.MovesToGo > 0 {
 		mtg = min(l.MovesToGo, mtg)
 	}
@@ -116,6 +127,7 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	if softPct <= 0 {
 		softPct = defaultSoftPct
 	}
+	softPct = min(softPct, 1000)
 	tm.soft = optimum * time.Duration(softPct) / 100
 	tm.hard = min(optimum*5/2, avail*2/5)
 	if l.MovesToGo == 1 {

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"fmt"
+	"os"
 	"runtime"
 	"sync/atomic"
 	"unsafe"
@@ -84,26 +86,75 @@ func unpack(d uint64) TTData {
 
 func entryAge(d uint64) uint8 { return uint8(d >> 59) }
 
-// NewTT returns a table of about mb megabytes (a power-of-two bucket count).
+// NewTT returns a table of about mb megabytes (a power-of-two bucket
+// count). When the memory cannot be had, the table is the largest smaller
+// size that can, said on standard error (a caller that can report
+// otherwise calls Resize, which returns the error).
 func NewTT(mb int) *TT {
 	t := &TT{mem: &ttMem{}}
 	runtime.AddCleanup(t, (*ttMem).release, t.mem)
-	t.Resize(mb)
+	if err := t.Resize(mb); err != nil {
+		fmt.Fprintf(os.Stderr, "vireo: %v\n", err)
+	}
 	return t
 }
 
+// minTTBuckets is the smallest table, 1 MB: small enough to live on the
+// Go heap (allocBuckets), where an allocation cannot be refused, only fail
+// fatally, and so always had.
+const minTTBuckets = 1 << 20 / 64
+
 // Resize reallocates the table to about mb megabytes, clearing it.
-func (t *TT) Resize(mb int) {
+//
+// Go's allocator does not return an error when memory runs out: the
+// program dies. So a large table is asked from the operating system
+// (allocBuckets), which can refuse, first beside the old table, then in
+// its place. If both are refused, the table gets its old size back, or
+// the largest smaller one that can be had, and the error names the size
+// asked for, why it was refused and the size kept; the table is cleared
+// either way, as it is when the resize succeeds.
+func (t *TT) Resize(mb int) error {
 	mb = max(mb, 1)
 	n := uint64(mb) << 20 / 64
-	size := uint64(1)
-	for size*2 <= n {
+	size := 1
+	for uint64(size)*2 <= n {
 		size *= 2
 	}
+	asked := fmt.Sprintf("hash %d MB", mb)
+	if size*64>>20 != mb {
+		asked += fmt.Sprintf(" (%d MB, a power of two)", size*64>>20)
+	}
+	b, free, err := allocBuckets(size)
+	fallback := size / 2
+	if err != nil && len(t.buckets) > 0 {
+		fallback = len(t.buckets)
+		t.dropBuckets()
+		b, free, err = allocBuckets(size)
+	}
+	if err == nil {
+		t.setBuckets(b, free)
+		return nil
+	}
+	// Tables of minTTBuckets or fewer cannot be refused, so this ends.
+	for size = max(fallback, minTTBuckets); ; size /= 2 {
+		var err2 error
+		if b, free, err2 = allocBuckets(size); err2 == nil {
+			break
+		}
+	}
+	t.setBuckets(b, free)
+	return fmt.Errorf("%s: %w; the table has %d MB", asked, err, t.SizeMB())
+}
+
+func (t *TT) dropBuckets() {
 	t.buckets = nil
 	t.mem.release()
-	t.buckets, t.mem.free = allocBuckets(int(size))
-	t.mask = size - 1
+}
+
+func (t *TT) setBuckets(b []ttBucket, free func()) {
+	t.dropBuckets()
+	t.buckets, t.mem.free = b, free
+	t.mask = uint64(len(b)) - 1
 	t.age = 0
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vireo/book"
+	"vireo/chess"
 	"vireo/search"
 )
 
@@ -143,12 +144,12 @@ func (e *Engine) bookMove(l search.Limits) bool {
 	return true
 }
 
-// wdlField returns " wdl W D L" for an info line's score when
+// wdlField returns " wdl W D L" for an info line's score in pos when
 // UCI_ShowWDL is on, else "".
-func (e *Engine) wdlField(score int) string {
+func (e *Engine) wdlField(score int, pos *chess.Position) string {
 	if !e.popts.showWDL.Load() {
 		return ""
 	}
-	w, d, l := search.WDL(score, search.Material(e.pos))
+	w, d, l := search.WDL(score, search.Material(pos))
 	return fmt.Sprintf(" wdl %d %d %d", w, d, l)
 }

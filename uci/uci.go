@@ -5,11 +5,14 @@ package uci
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"vireo/chess"
@@ -22,17 +25,28 @@ const Author = "the Vireo developers"
 
 // Engine is one UCI session.
 type Engine struct {
-	Name    string // "Vireo 0.1"
-	out     *bufio.Writer
-	outMu   sync.Mutex
-	pos     *chess.Position
-	s       *search.Searcher
-	ev      *eval.Evaluator
-	opts    options
-	popts   playerOptions // book, strength, WDL (players.go)
-	bk      bookState
-	done    chan struct{} // closed when the running search has finished
+	Name  string // "Vireo 0.1"
+	out   *bufio.Writer
+	outMu sync.Mutex
+	pos   *chess.Position
+	s     *search.Searcher
+	ev    *eval.Evaluator
+	opts  options
+	popts playerOptions // book, strength, WDL (players.go)
+	bk    bookState
+	// running is true while a job (a search, perft or bench) runs in its
+	// own goroutine, so that input is still answered; stopJob asks it to
+	// end, and done is closed when it has (after its last output).
 	running bool
+	stopJob func()
+	done    chan struct{}
+	// syncJobs runs perft and bench to their end before the next
+	// command (RunArgs).
+	syncJobs bool
+	// searchPos is the root position of the running search, for its
+	// info lines: e.pos is the main goroutine's and may change under
+	// them (UCI_Chess960).
+	searchPos *chess.Position
 	// tbReported holds the tablebase load errors already reported.
 	tbReported map[string]bool
 	// evalErr is set while the last EvalFile asked for failed to load:
@@ -74,19 +88,35 @@ func (e *Engine) Println(format string, args ...any) {
 	e.out.Flush()
 }
 
+// maxLine is the longest input line: a "position ... moves" line of a
+// thousand-move game is about 5 KB, so 16 MiB is only ever garbage.
+const maxLine = 16 << 20
+
 // Run reads commands from in until "quit" or the end of input, and
 // returns nil; or until a command that cannot be carried out honestly
-// (a "go" while EvalFile names a file that failed to load), whose error
-// it returns so that the program can exit with it.
+// (a "go" while EvalFile names a file that failed to load), or input that
+// cannot be read (a line over maxLine, a read error), whose error it
+// returns, after an info string, so that the program can exit with it.
 func (e *Engine) Run(in io.Reader) error {
 	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<16), 1<<24) // "position ... moves" lines get long
+	sc.Buffer(make([]byte, 1<<16), maxLine)
+	n := 0
 	for sc.Scan() {
+		n++
 		if !e.Execute(sc.Text()) {
 			return e.fatal
 		}
 	}
 	e.stopAndWait()
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = fmt.Errorf("input line %d is longer than %d MiB; stopped reading there", n+1, maxLine>>20)
+		} else {
+			err = fmt.Errorf("reading input after line %d: %w", n, err)
+		}
+		e.Println("info string ERROR: %v", err)
+		return err
+	}
 	return nil
 }
 
@@ -192,14 +222,39 @@ Commands:
 Run "vireo help" in a shell for the command-line tools.`)
 }
 
-// stopAndWait stops a running search and waits for its bestmove.
+// RunArgs is Run on lines given at once, as on a command line (vireo
+// "position startpos" "perft 5"): perft and bench end before the next
+// line runs instead of being stopped by it.
+func (e *Engine) RunArgs(lines []string) error {
+	e.syncJobs = true
+	return e.Run(strings.NewReader(strings.Join(lines, "\n") + "\n"))
+}
+
+// stopAndWait stops the running job and waits for its end (a search's
+// bestmove).
 func (e *Engine) stopAndWait() {
 	if !e.running {
 		return
 	}
-	e.s.Stop()
+	e.stopJob()
 	<-e.done
 	e.running = false
+}
+
+// startJob runs work in its own goroutine as the running job; stop asks
+// it to end early.
+func (e *Engine) startJob(stop func(), work func()) {
+	if e.syncJobs {
+		work()
+		return
+	}
+	e.running, e.stopJob = true, stop
+	e.done = make(chan struct{})
+	done := e.done
+	go func() {
+		defer close(done)
+		work()
+	}()
 }
 
 func (e *Engine) cmdPosition(args []string) {
@@ -228,6 +283,12 @@ func (e *Engine) cmdPosition(args []string) {
 		e.Println("info string position: %v; keeping the previous position", err)
 		return
 	}
+	if !e.opts.chess960 {
+		if err := p.CheckStandardCastling(); err != nil {
+			e.Println("info string position: %v; set UCI_Chess960 to true for Chess960; keeping the previous position", err)
+			return
+		}
+	}
 	p.SetChess960(e.opts.chess960)
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
@@ -254,63 +315,81 @@ func (e *Engine) cmdGo(args []string) {
 	// The GUI's clock runs from the moment it sent "go".
 	l := search.Limits{Start: time.Now()}
 	e.stopAndWait()
-	ms := func(i int) (time.Duration, bool) {
-		if i+1 >= len(args) {
-			return 0, false
+	maxMs := search.MaxTime.Milliseconds()
+	// ms turns a time into a Duration: below zero it is zero (an
+	// overdrawn clock), above search.MaxTime it would overflow and is
+	// MaxTime.
+	ms := func(name string, v int64) time.Duration {
+		if v > maxMs {
+			e.Println("info string go: %s %d is more than %d ms; using %d", name, v, maxMs, maxMs)
+			v = maxMs
 		}
-		v, err := strconv.ParseInt(args[i+1], 10, 64)
-		if err != nil {
-			return 0, false
-		}
-		return time.Duration(max(v, 0)) * time.Millisecond, true
+		return time.Duration(max(v, 0)) * time.Millisecond
 	}
-	num := func(i int) (int64, bool) {
-		if i+1 >= len(args) {
-			return 0, false
+	// A movetime, node, depth or mate limit of zero or less asks for
+	// no search at all: the shallowest one gives a legal move at once.
+	shallow := false
+	positive := func(name string, v int64) bool {
+		if v <= 0 {
+			e.Println("info string go: %s %d is not positive; searching depth 1", name, v)
+			shallow = true
 		}
-		v, err := strconv.ParseInt(args[i+1], 10, 64)
-		return max(v, 0), err == nil
+		return v > 0
+	}
+	capped := func(name string, v, hi int64) int64 {
+		if v > hi {
+			e.Println("info string go: %s %d is more than %d; using %d", name, v, hi, hi)
+		}
+		return min(v, hi)
 	}
 	for i := 0; i < len(args); i++ {
-		var ok = true
-		switch args[i] {
-		case "wtime":
-			l.WTime, ok = ms(i)
-			l.ClockGiven[chess.White] = ok
-			i++
-		case "btime":
-			l.BTime, ok = ms(i)
-			l.ClockGiven[chess.Black] = ok
-			i++
-		case "winc":
-			l.WInc, ok = ms(i)
-			i++
-		case "binc":
-			l.BInc, ok = ms(i)
-			i++
-		case "movetime":
-			l.MoveTime, ok = ms(i)
-			i++
-		case "movestogo":
+		switch key := args[i]; key {
+		case "wtime", "btime", "winc", "binc", "movetime", "movestogo", "depth", "nodes", "mate":
 			var v int64
-			v, ok = num(i)
-			l.MovesToGo = int(v)
+			var err error
+			if i+1 < len(args) {
+				v, err = strconv.ParseInt(args[i+1], 10, 64)
+			}
+			if i+1 >= len(args) || err != nil {
+				if i+1 < len(args) && !goKeywords[args[i+1]] {
+					i++ // the bad value
+				}
+				e.Println("info string go: bad value for %s ignored", key)
+				continue
+			}
 			i++
-		case "depth":
-			var v int64
-			v, ok = num(i)
-			l.Depth = int(min(v, search.MaxPly-1))
-			i++
-		case "nodes":
-			var v int64
-			v, ok = num(i)
-			l.Nodes = uint64(v)
-			i++
-		case "mate":
-			var v int64
-			v, ok = num(i)
-			l.Mate = int(min(v, 100))
-			i++
+			switch key {
+			case "wtime":
+				l.WTime, l.ClockGiven[chess.White] = ms(key, v), true
+			case "btime":
+				l.BTime, l.ClockGiven[chess.Black] = ms(key, v), true
+			case "winc":
+				l.WInc = ms(key, v)
+			case "binc":
+				l.BInc = ms(key, v)
+			case "movetime":
+				if positive(key, v) {
+					l.MoveTime = ms(key, v)
+				}
+			case "movestogo":
+				if v <= 0 {
+					e.Println("info string go: movestogo %d is not positive; ignored", v)
+				} else {
+					l.MovesToGo = int(min(v, math.MaxInt32))
+				}
+			case "depth":
+				if positive(key, v) {
+					l.Depth = int(capped(key, v, search.MaxPly-1))
+				}
+			case "nodes":
+				if positive(key, v) {
+					l.Nodes = uint64(v)
+				}
+			case "mate":
+				if positive(key, v) {
+					l.Mate = int(capped(key, v, 100))
+				}
+			}
 		case "infinite":
 			l.Infinite = true
 		case "ponder":
@@ -331,15 +410,20 @@ func (e *Engine) cmdGo(args []string) {
 		default:
 			e.Println("info string go: unknown parameter %q ignored", args[i])
 		}
-		if !ok {
-			e.Println("info string go: bad value for %s ignored", args[i-1])
-		}
+	}
+	if shallow {
+		l.Depth = 1
 	}
 	if e.bookMove(l) {
 		return
 	}
 	pos := e.pos.Copy()
-	e.running = true
+	// Options changed during the last search apply from this one
+	// (cmdSetOption); none can change while it runs.
+	e.s.MultiPV = e.opts.multiPV
+	e.s.MoveOverhead = time.Duration(e.opts.overhead) * time.Millisecond
+	e.searchPos = pos
+	e.running, e.stopJob = true, e.s.Stop
 	e.done = make(chan struct{})
 	done := e.done
 	e.s.Start(pos, l, func(res search.Result) {
@@ -374,7 +458,7 @@ func (e *Engine) printInfo(in search.Info) {
 	case search.BoundUpper:
 		sb.WriteString(" upperbound")
 	}
-	sb.WriteString(e.wdlField(in.Score))
+	sb.WriteString(e.wdlField(in.Score, e.searchPos))
 	nps := uint64(0)
 	if ms := in.Time.Milliseconds(); ms > 0 {
 		nps = in.Nodes * 1000 / uint64(ms)
@@ -382,7 +466,7 @@ func (e *Engine) printInfo(in search.Info) {
 	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d tbhits %d time %d", in.Nodes, nps, in.Hashfull, in.TBHits, in.Time.Milliseconds())
 	if len(in.PV) > 0 {
 		sb.WriteString(" pv")
-		p := e.pos.Copy()
+		p := e.searchPos.Copy()
 		for _, m := range in.PV {
 			sb.WriteByte(' ')
 			sb.WriteString(p.UCI(m))
@@ -443,8 +527,13 @@ func (e *Engine) cmdSetOption(args []string) {
 	case "hash":
 		if x, ok := spin(1, 65536); ok {
 			e.stopAndWait()
-			e.opts.hash = x
-			e.s.TT.Resize(x)
+			if err := e.s.TT.Resize(x); err != nil {
+				e.Println("info string setoption: %v", err)
+			} else if got := e.s.TT.SizeMB(); got != x {
+				// Not "setoption:", which match runners read as a refusal.
+				e.Println("info string Hash %d MB rounded down to %d MB (a power of two)", x, got)
+			}
+			e.opts.hash = e.s.TT.SizeMB()
 		}
 	case "threads":
 		if x, ok := spin(1, search.MaxThreads); ok {
@@ -452,24 +541,33 @@ func (e *Engine) cmdSetOption(args []string) {
 			e.opts.threads = x
 			e.s.SetThreads(x)
 		}
+	// MultiPV and Move Overhead change without stopping a running search
+	// (GUIs change MultiPV during infinite analysis) and apply from the
+	// next "go", as in Stockfish: the running search keeps its own.
 	case "multipv":
 		if x, ok := spin(1, 256); ok {
 			e.opts.multiPV = x
-			e.s.MultiPV = x
+			e.nextSearch("MultiPV", x)
 		}
 	case "move overhead":
 		if x, ok := spin(0, 5000); ok {
 			e.opts.overhead = x
-			e.s.MoveOverhead = time.Duration(x) * time.Millisecond
+			e.nextSearch("Move Overhead", x)
 		}
 	case "ponder":
 		if b, ok := check(); ok {
 			e.opts.ponder = b
 		}
 	case "uci_chess960":
+		// The running search keeps the notation it started with;
+		// e.pos is the next one's.
 		if b, ok := check(); ok {
 			e.opts.chess960 = b
 			e.pos.SetChess960(b)
+			if err := e.pos.CheckStandardCastling(); !b && err != nil {
+				e.Println("info string setoption: UCI_Chess960 false: the position has Chess960 castling rights (%v); position reset to the start position", err)
+				e.pos = chess.StartPosition()
+			}
 		}
 	case "clear hash":
 		e.stopAndWait()
@@ -508,6 +606,15 @@ func (e *Engine) cmdSetOption(args []string) {
 	}
 }
 
+// nextSearch says, while a search runs, that an option's new value waits
+// for the next one (not with "setoption:", which match runners read as a
+// refusal).
+func (e *Engine) nextSearch(name string, v int) {
+	if e.running {
+		e.Println("info string %s %d applies from the next search", name, v)
+	}
+}
+
 func (e *Engine) cmdDisplay() {
 	var sb strings.Builder
 	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")
@@ -531,6 +638,8 @@ func (e *Engine) cmdDisplay() {
 	e.Println("%s", sb.String())
 }
 
+// cmdPerft counts the leaves below each root move, as a job of its own
+// so that isready is answered and stop or quit end it.
 func (e *Engine) cmdPerft(args []string) {
 	d := 1
 	if len(args) > 0 {
@@ -541,24 +650,92 @@ func (e *Engine) cmdPerft(args []string) {
 		}
 		d = x
 	}
-	start := time.Now()
-	var total uint64
-	for _, de := range chess.Divide(e.pos, d) {
-		e.Println("%s: %d", e.pos.UCI(de.Move), de.Nodes)
-		total += de.Nodes
-	}
-	e.Println("\nNodes searched: %d (%d ms)\n", total, time.Since(start).Milliseconds())
+	pos := e.pos.Copy()
+	var stop atomic.Bool
+	e.startJob(func() { stop.Store(true) }, func() {
+		start := time.Now()
+		var ml chess.MoveList
+		pos.LegalMoves(&ml)
+		var total uint64
+		for i, m := range ml.Slice() {
+			pos.MakeMove(m)
+			n, ok := perft(pos, d-1, &stop)
+			pos.UnmakeMove()
+			if !ok {
+				e.Println("info string perft %d stopped after %d of %d root moves", d, i, ml.Len)
+				return
+			}
+			e.Println("%s: %d", pos.UCI(m), n)
+			total += n
+		}
+		e.Println("\nNodes searched: %d (%d ms)\n", total, time.Since(start).Milliseconds())
+	})
 }
 
+// perftChunk is the depth below which perft runs without looking at its
+// stop flag: 4 plies take milliseconds.
+const perftChunk = 4
+
+// perft is chess.Perft that gives up, reporting false, once stop is set.
+func perft(p *chess.Position, depth int, stop *atomic.Bool) (uint64, bool) {
+	if depth <= perftChunk {
+		return chess.Perft(p, depth), !stop.Load()
+	}
+	var ml chess.MoveList
+	p.LegalMoves(&ml)
+	var n uint64
+	for _, m := range ml.Slice() {
+		p.MakeMove(m)
+		c, ok := perft(p, depth-1, stop)
+		p.UnmakeMove()
+		if !ok {
+			return 0, false
+		}
+		n += c
+	}
+	return n, true
+}
+
+// cmdBench searches the bench positions as "vireo bench" does (with this
+// engine's parameters and threads, on a table of its own), as a job of
+// its own so that isready is answered and stop or quit end it.
 func (e *Engine) cmdBench(args []string) {
 	depth := search.BenchDepth
 	if len(args) > 0 {
-		if x, err := strconv.Atoi(args[0]); err == nil && x > 0 && x < search.MaxPly {
-			depth = x
+		x, err := strconv.Atoi(args[0])
+		if err != nil || x < 1 || x >= search.MaxPly {
+			e.Println("info string bench: want a depth from 1 to %d, got %q", search.MaxPly-1, args[0])
+			return
 		}
+		depth = x
 	}
-	r := search.BenchThreads(e.s.Params, depth, 16, e.opts.threads)
-	e.Println("%s", r.String())
+	s := search.NewSearcher(16)
+	s.Params = e.s.Params
+	s.SetThreads(e.opts.threads)
+	var stop atomic.Bool
+	e.startJob(func() { stop.Store(true); s.Stop() }, func() {
+		var r search.BenchResult
+		for i, fen := range search.BenchFENs {
+			pos := chess.MustParseFEN(fen)
+			s.NewGame()
+			start := time.Now()
+			got := make(chan search.Result, 1)
+			s.Start(pos, search.Limits{Depth: depth}, func(res search.Result) { got <- res })
+			if stop.Load() {
+				s.Stop() // a stop before Start reset the searcher's flag
+			}
+			res := <-got
+			if stop.Load() {
+				e.Println("info string bench stopped after %d of %d positions", i, len(search.BenchFENs))
+				return
+			}
+			r.Time += time.Since(start)
+			r.Nodes += res.Nodes
+			r.PerPosNodes = append(r.PerPosNodes, res.Nodes)
+			r.Stats.Add(&res.Stats)
+		}
+		e.Println("%s", r.String())
+	})
 }
 
 // evalFileError names the file in err where err does not already (a

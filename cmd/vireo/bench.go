@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 
 	"vireo/search"
 )
@@ -23,6 +24,20 @@ func cmdBench(args []string) int {
 	compare := fs.Bool("compare", false, "with -set: bench the defaults too and compare the node counts position by position")
 	var sets setFlags
 	fs.Var(&sets, "set", "search parameters to change, Name=V (repeatable, or Name=V,Name=V), as 'vireo spsa' lists them")
+	// A negative depth would otherwise be read as an unknown flag; a
+	// negative number after a flag that takes a value is that value.
+	for i, a := range args {
+		if _, err := strconv.Atoi(a); err != nil || !strings.HasPrefix(a, "-") {
+			continue
+		}
+		if i > 0 {
+			if f := fs.Lookup(strings.TrimLeft(args[i-1], "-")); f != nil && !boolFlag(f) {
+				continue
+			}
+		}
+		fmt.Fprintf(os.Stderr, "bench: want a depth from 1 to %d, got %q\n", search.MaxPly-1, a)
+		return 2
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -31,10 +46,14 @@ func cmdBench(args []string) int {
 		return 2
 	}
 	depth := search.BenchDepth
+	if fs.NArg() > 1 {
+		fmt.Fprintf(os.Stderr, "bench: want at most one depth, got %q\n", fs.Args())
+		return 2
+	}
 	if fs.NArg() > 0 {
 		d, err := strconv.Atoi(fs.Arg(0))
 		if err != nil || d < 1 || d >= search.MaxPly {
-			fmt.Fprintf(os.Stderr, "bench: bad depth %q\n", fs.Arg(0))
+			fmt.Fprintf(os.Stderr, "bench: want a depth from 1 to %d, got %q\n", search.MaxPly-1, fs.Arg(0))
 			return 2
 		}
 		depth = d
@@ -81,4 +100,9 @@ func cmdBench(args []string) int {
 		r.Stats.Print(os.Stdout)
 	}
 	return 0
+}
+
+func boolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

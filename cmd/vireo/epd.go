@@ -39,6 +39,12 @@ func cmdEPD(args []string) int {
 		fmt.Fprintln(os.Stderr, "usage: vireo epd FILE [--movetime MS | --nodes N | --depth D] [--threads T] [--params F]")
 		return 2
 	}
+	// A movetime of zero or less is no limit at all to the search: the
+	// suite would never end.
+	if *movetime <= 0 {
+		fmt.Fprintf(os.Stderr, "epd: --movetime wants a positive number of milliseconds, got %d\n", *movetime)
+		return 2
+	}
 	// The parameter file is read before the suite so that a bad one stops
 	// the run instead of scoring the compiled-in evaluation under its name.
 	var ep *eval.Params

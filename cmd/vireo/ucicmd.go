@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"vireo/uci"
 )
@@ -28,7 +27,7 @@ func runUCIArgs(args []string) int {
 	if lines[len(lines)-1] != "quit" {
 		lines = append(lines, "quit")
 	}
-	return exitCode(e.Run(strings.NewReader(strings.Join(lines, "\n") + "\n")))
+	return exitCode(e.RunArgs(lines))
 }
 
 // exitCode reports the error that ended a UCI session and turns it into

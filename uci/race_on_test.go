@@ -1,0 +1,6 @@
+//go:build race
+
+package uci
+
+// raceEnabled: built with -race.
+const raceEnabled = true
