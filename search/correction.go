@@ -136,3 +136,10 @@ func (c *Correction) Clear() { *c = Correction{} }
 func (p *Params) corrOn() bool {
 	return p.CorrPawnW|p.CorrNonPawnW|p.CorrMajorW|p.CorrMinorW|p.CorrContW != 0
 }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

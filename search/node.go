@@ -99,12 +99,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		if !pvNode && excluded == chess.NoMove && cuts {
 			w.stats.TTCuts++
-			// A quiet table move that cuts here is a refutation found
-			// without a search: it is credited as if it had cut (TTCutHist).
-			if p.TTCutHist != 0 && ttScore >= beta && ttMove != chess.NoMove && !pos.IsNoisy(ttMove) && pos.IsLegal(ttMove) {
-				ct := w.contsAt(ply)
-				w.updateStats(ply, ttMove, true, 0, 0, depth, &ct, w.hist.threatMap(pos))
-			}
 			if ttScore < repDraw {
 				w.stats.UpcomingBelow++
 			}
@@ -174,14 +168,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// it, once per visit (the singular test's second look adds nothing).
 	if !inCheck && excluded == chess.NoMove && ply >= 1 {
 		if prev := &w.stack[ply-1]; prev.staticEval != noScore {
-			// Eval-difference history (EvalHist): the opponent's quiet
-			// move is rated by the evaluation it left us.
-			if p.EvalHist > 0 && prev.quietSlot >= 0 {
-				gain := -staticEval - prev.staticEval - p.EvalHistCentre
-				if gain > p.EvalHistMargin || gain < -p.EvalHistMargin {
-					w.hist.nudge(pos.SideToMove().Other(), int(prev.quietSlot), prev.move, gain > 0, int32(p.EvalHist))
-				}
-			}
 			// Hindsight: a reduction was a guess from the move's rank
 			// and history; the evaluations say what it did. Their sum
 			// is the mover's loss: at most 0, the reduction was too
@@ -260,7 +246,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
 			r := p.NMPBase + depth/p.NMPDivisor + min(max(eval-beta, 0)/p.NMPEvalDivisor, 3)
 			w.stats.NMPTried++
-			st.move, st.quietSlot = chess.NullMove, -1
+			st.move = chess.NullMove
 			pos.MakeNullMove()
 			w.prefetch(0)
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
@@ -321,45 +307,30 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
-	// The move loop, with the refutations and histories the earlier
-	// plies' moves select.
-	ct := w.contsAt(ply)
-	var killers [4]chess.Move
-	killers[0], killers[1] = st.killers[0], st.killers[1]
-	if ply >= 2 && p.KillerTwoBack != 0 {
+	// The move loop. The killer stage tries this ply's two killers and
+	// the first killer of two plies back (the same side to move).
+	killers := [3]chess.Move{st.killers[0], st.killers[1]}
+	if ply >= 2 {
 		killers[2] = w.stack[ply-2].killers[0]
-	}
-	if w.hist.counterOn {
-		if prev := &w.stack[ply-1]; prev.move != chess.NullMove && prev.move != chess.NoMove {
-			killers[3] = w.hist.counter[prev.piece][prev.move.To()]
-		}
 	}
 	mp := &w.pickers[ply]
 	if excluded != chess.NoMove {
 		mp = &w.sePickers[ply]
 	}
-	mp.init(pos, &w.hist, ct, ttMove, killers)
-	mp.badLast, mp.goodSEE, mp.killerSEE = p.BadNoisyLast != 0, p.GoodNoisySEE, p.KillerSEE != 0
-	mp.escapeBonus, mp.checkBonus = int32(p.QuietEscapeBonus), int32(p.QuietCheckBonus)
+	mp.init(pos, &w.hist, ttMove, killers)
+	mp.killerSEE = p.KillerSEE != 0
 	us := pos.SideToMove()
 	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
 	bestScore := tbFloor
 	bestMove := chess.NoMove
 	// moveCount counts the moves handed out, pruned or not; played those
 	// searched.
-	moveCount, played, quietsTried, noisyTried, quietsSeen := 0, 0, 0, 0, 0
+	moveCount, played, quietsTried, quietsSeen := 0, 0, 0, 0
 	// The singular test's search of the other moves may stop early
 	// (SEQuietLimit): it counts the quiet and noisy moves it searched.
 	seLimited := excluded != chess.NoMove && p.SEQuietLimit > 0
 	seQuiets, seNoisy := 0, 0
 	firstStage := stageTT
-	// pruneConts are the continuation tables history pruning and LMR
-	// read: none when they only order moves (ContHistPrune 0).
-	pruneConts := ct
-	if p.ContHistPrune == 0 {
-		pruneConts = conts{}
-	}
-	histRange := w.hist.quietRange(p.ContHistPrune != 0)
 	ttNoisy := p.LMRTTNoisy != 0 && ttMove != chess.NoMove && pos.IsNoisy(ttMove)
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
@@ -369,17 +340,11 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		moveCount++
 		quiet := !pos.IsNoisy(m)
 		quietsSeen += b2i(quiet)
-		// histScore rates a quiet move for reductions and pruning: with
-		// seed 004's tables their share of good outcomes, scaled to
-		// ±historyScale/2; with the gravity tables the raw sum of the
-		// butterfly and continuation entries, whose scale the margins
-		// and divisors of the gravity form are set for.
+		// histScore rates a quiet move for reductions and pruning: its
+		// share of good outcomes, within ±historyScale/2.
 		histScore := 0
 		if quiet {
-			histScore = int(w.hist.quiet(us, pos.PieceOn(m.From()), m, &pruneConts, mp.threatMap()))
-			if !w.hist.gravity && histRange != historyScale/2 {
-				histScore = histScore * (historyScale / 2) / histRange
-			}
+			histScore = int(w.hist.quiet(us, m, mp.threatMap()))
 		}
 		// The reduction table is indexed by the move's place among the
 		// moves searched (LMRPlayed) or handed out, pruned ones counted.
@@ -464,7 +429,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				// History pruning: quiets that keep failing at low depth.
 				if lmrDepth < p.HistPruneDepth && histScore < -p.HistPruneMargin*depth && !mp.isKiller(m) {
 					w.stats.HistoryPruned++
-					if p.HistPruneSkip != 0 && mp.from == stageQuiets && (p.ContHistPrune != 0 || w.hist.contPlies == 0) {
+					if p.HistPruneSkip != 0 && mp.from == stageQuiets {
 						w.stats.HistPruneSkips++
 						if p.ExemptChecks != 0 {
 							mp.skipQuietsButChecks()
@@ -472,14 +437,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 							mp.skipQuiets()
 						}
 					}
-					continue
-				}
-				// Continuation pruning (Ethereal's counter-move and
-				// follow-up pruning): a quiet move that has done badly
-				// after the previous move, or after our own last move,
-				// is dropped near the leaves.
-				if p.ContPrune != 0 && !mp.isKiller(m) && w.contPruned(&ct, pos.PieceOn(m.From()), m, lmrDepth, improving) {
-					w.stats.ContPruned++
 					continue
 				}
 			}
@@ -549,10 +506,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stats.CheckExtensions++
 		}
 		st.move, st.piece = m, pos.PieceOn(m.From())
-		st.quietSlot = -1
-		if quiet && p.EvalHist > 0 {
-			st.quietSlot = int8(w.hist.slot(mp.threatMap(), m))
-		}
 		pos.MakeMove(m)
 		w.prefetch(predicted)
 		played++
@@ -578,11 +531,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// (stages past the quiets) when they are evasions.
 			badNoisy := !quiet && (mp.stage == stageBadNoisy || mp.stage >= stageQuiets)
 			if p.LMRDepth > 0 && depth >= p.LMRDepth && idx > 1+b2i(pvNode) && (quiet || badNoisy) {
-				if !quiet && p.LMRNoisy != 0 {
-					// A losing capture: reduced by how such captures
-					// have fared, not by the quiet moves' table.
-					r = p.LMRNoisyBase/100 - int(w.hist.captScore(pos, m))/p.LMRNoisyDivisor
-				}
 				r -= b2i(pvNode)
 				r -= b2i(ttPv && !pvNode)
 				r += b2i(quiet && ttNoisy)
@@ -593,16 +541,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				r += b2i(!improving)
 				r -= b2i(givesCheck || inCheck)
 				r -= b2i(mp.isKiller(m))
-				if quiet {
-					if w.hist.gravity {
-						r -= min(max(histScore/p.LMRHistDivG, -2), 2)
-					} else {
-						r -= histScore / p.LMRHistDivisor
-					}
-					if p.LMRContDivisor > 0 && p.ContHistPrune == 0 {
-						r -= min(max(w.hist.contScore(st.piece, m, &ct)/p.LMRContDivisor, -2), 2)
-					}
-				}
+				r -= histScore / p.LMRHistDivisor
 				d := min(max(newDepth-r, 1), newDepth)
 				if d < newDepth {
 					reduced = true
@@ -671,23 +610,17 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 						w.stats.ShallowQuietCuts++
 						w.stats.PastLMPCount += uint64(b2i(quietsSeen > lmpLimit(depth, improving)))
 					}
-					w.updateStats(ply, m, quiet, quietsTried, noisyTried, depth, &ct, mp.threatMap())
+					w.updateStats(ply, m, quiet, quietsTried, depth, mp.threatMap())
 					break
 				}
 			}
 		}
 		if m != bestMove {
-			if quiet && quietsTried < len(st.quiets) {
-				// Seed 004 leaves killers out of the failures;
-				// KillerMalus keeps them.
-				if killer := mp.isKiller(m); !killer || p.KillerMalus != 0 {
-					st.quiets[quietsTried] = m
-					quietsTried++
-					w.stats.KillersTried += uint64(b2i(killer))
-				}
-			} else if !quiet && noisyTried < len(st.noisies) {
-				st.noisies[noisyTried] = m
-				noisyTried++
+			// Killers are left out of the failures, as in Rofchade's
+			// search.
+			if quiet && quietsTried < len(st.quiets) && !mp.isKiller(m) {
+				st.quiets[quietsTried] = m
+				quietsTried++
 			}
 		}
 		if seLimited {
@@ -815,26 +748,6 @@ func lmpLimit(depth int, improving bool) int {
 	return (208 + 37*depth*depth) / 100
 }
 
-// contPruned reports whether continuation pruning drops the quiet move m
-// of piece pc: its entry in the table of the previous move, or of our own
-// move before that, is below the limit for a node that deep.
-func (w *Worker) contPruned(ct *conts, pc chess.Piece, m chess.Move, lmrDepth int, improving bool) bool {
-	maxDepth := 3 - b2i(improving)
-	if lmrDepth > maxDepth {
-		return false
-	}
-	limits := [2]int{0, -2000}
-	if improving {
-		limits = [2]int{-1000, -4000}
-	}
-	for i, t := range ct {
-		if t != nil && int(t[pc][m.To()]) < limits[i] {
-			return true
-		}
-	}
-	return false
-}
-
 // skipQuiets ends the quiet moves of a node after late-move or futility
 // pruning; with ExemptChecks 2 the quiet checks among them survive, as
 // they would have one by one.
@@ -888,7 +801,6 @@ func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode 
 		}
 		predicted := w.prefetchMove(m)
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
-		w.stack[ply].quietSlot = -1
 		pos.MakeMove(m)
 		w.prefetch(predicted)
 		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)
@@ -915,41 +827,19 @@ func (w *Worker) prevFrame(ply, n int) *frame {
 	return &w.stack[ply-n]
 }
 
-// contsAt returns the continuation histories for a node at ply: those of
-// the moves one and two plies back, as far as they are switched on.
-func (w *Worker) contsAt(ply int) conts {
-	var ct conts
-	for i := 0; i < w.hist.contPlies && i < ply; i++ {
-		f := &w.stack[ply-1-i]
-		if f.move == chess.NullMove || f.move == chess.NoMove {
-			continue
-		}
-		ct[i] = &w.hist.cont[f.piece][f.move.To()]
-	}
-	return ct
-}
-
 // updateStats learns from a beta cutoff by m. A quiet m becomes this ply's
-// first killer and the counter move to the previous move, and gains
-// history, while the quiets tried before it lose some; capture history
-// rewards a noisy m and punishes the noisy moves that failed before it.
-// thr is the node's threat map (History.threatMap).
-func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, nNoisy, depth int, ct *conts, thr chess.Bitboard) {
-	st := &w.stack[ply]
-	pos := w.pos
-	if quiet {
-		if st.killers[0] != m {
-			st.killers[1] = st.killers[0]
-			st.killers[0] = m
-		}
-		if w.hist.counterOn && ply >= 1 {
-			if prev := &w.stack[ply-1]; prev.move != chess.NullMove && prev.move != chess.NoMove {
-				w.hist.counter[prev.piece][prev.move.To()] = m
-			}
-		}
-		w.hist.updateQuiet(pos, m, st.quiets[:nQuiets], depth, ct, thr)
+// first killer and gains history, while the quiets tried before it lose
+// some; thr is the node's threat map (History.threatMap).
+func (w *Worker) updateStats(ply int, m chess.Move, quiet bool, nQuiets, depth int, thr chess.Bitboard) {
+	if !quiet {
+		return
 	}
-	w.hist.updateCaptures(pos, m, !quiet, st.noisies[:nNoisy], depth)
+	st := &w.stack[ply]
+	if st.killers[0] != m {
+		st.killers[1] = st.killers[0]
+		st.killers[0] = m
+	}
+	w.hist.updateQuiet(w.pos, m, st.quiets[:nQuiets], depth, thr)
 }
 
 // prefetchMove starts loading, before m is made, the transposition table

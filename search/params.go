@@ -68,11 +68,6 @@ type Params struct {
 	// LMRCutNode is the reduction added at predicted cut nodes (seed
 	// 004's 1; Stockfish 2).
 	LMRCutNode int
-	// KillerMalus 1 counts a killer that was searched before another
-	// quiet move cut as a failure in the quiet history, as every other
-	// quiet tried is (Stockfish and Ethereal punish them alike); seed
-	// 004 leaves killers out.
-	KillerMalus int
 
 	HistPruneDepth, HistPruneMargin int
 	// HistPruneSkip 1 ends a node's quiet moves (but for the checks that
@@ -83,21 +78,9 @@ type Params struct {
 	HistPruneSkip int
 
 	LMRDepth, LMRBase, LMRDivisor, LMRHistDivisor int
-	// LMRHistDivG divides the gravity-form history sum into plies of
-	// reduction (clamped to ±2), in place of LMRHistDivisor.
-	LMRHistDivG int
-	// LMRContDivisor N > 0 takes the continuation tables' sum over N
-	// plies off a quiet move's reduction (clamped to ±2) where they only
-	// order moves (ContHistPrune 0), so that a move they rank high is not
-	// reduced as if only the butterfly score knew it; history pruning
-	// keeps reading that score alone, whose scale its margin is set for.
-	LMRContDivisor int
 	// LMRPlayed 1 indexes the reduction table by the move's place among
 	// the moves searched; 0 among those handed out, pruned ones counted.
 	LMRPlayed int
-	// LMRNoisy 1 reduces a losing capture by LMRNoisyBase/100 less its
-	// capture history over LMRNoisyDivisor, instead of by the quiet table.
-	LMRNoisy, LMRNoisyBase, LMRNoisyDivisor int
 	// LMRReSearch 1 re-searches a reduced move that beat alpha a ply
 	// deeper when it beat the best score by more than LMRDeeperMargin
 	// (+2 per ply), a ply shallower when by less than LMRShallowerMargin.
@@ -125,14 +108,6 @@ type Params struct {
 	// not improving come past Ethereal's count, against 2% to 8% from
 	// depth 3 (docs/search.md).
 	LMPMinDepth int
-	// QuietEscapeBonus and QuietCheckBonus raise in the quiet order a
-	// move that takes a piece attacked by a lesser one out of such
-	// attacks, and a quiet check (0: off; seed 004's history scores span
-	// ±8192).
-	QuietEscapeBonus, QuietCheckBonus int
-	// ContPrune 1 drops quiet moves whose continuation-history entries
-	// are poor near the leaves (needs ContHistPlies).
-	ContPrune int
 
 	// Singular extensions from SEDepth (0: off): the table move is
 	// singular when every other move stays below its score less
@@ -193,24 +168,10 @@ type Params struct {
 	// the last iteration's node counts after.
 	RootLMR int
 
-	// TTCutHist credits a quiet table move that cuts a node by its bound
-	// as if it had cut after a search: killer, counter move and history.
-	TTCutHist int
-
-	// BadNoisyLast 1 tries the captures that lose material by SEE after
-	// the quiet moves; 0 before them (seed 004's order).
-	BadNoisyLast int
-	// GoodNoisySEE is what a capture must win by SEE to be tried among
-	// the good captures, before the killers (0: not lose material).
-	GoodNoisySEE int
-	// KillerSEE 1 tries a killer (or counter move) in the killer stage
+	// KillerSEE 1 tries a killer in the killer stage
 	// only if it does not lose material by SEE; otherwise it is ordered
 	// among the quiets by its history.
 	KillerSEE int
-	// KillerTwoBack 1 adds the first killer of two plies back (the same
-	// side to move) to the killer stage, after this ply's two (seed
-	// 004); 0 leaves it to its history among the quiets.
-	KillerTwoBack int
 
 	// CheckExt extends checks: 0 never, 1 when SEE >= 0 (seed 004), 2 always.
 	CheckExt int
@@ -246,17 +207,6 @@ type Params struct {
 	// inherits how often their replies cut too.
 	LMRCutoffsScope int
 
-	// History tables beyond seed 004 (see History), 0 = off.
-	HistGravity, ContHistPlies, CaptHist, CounterMove int
-	// ContHistPrune 0 keeps the continuation tables to move ordering:
-	// the score that history pruning and the LMR history term read is
-	// then the butterfly table's alone.
-	ContHistPrune int
-	// ThreatHist 1 splits the quiet history tables four ways by whether
-	// the move's from and to squares are attacked by the opponent
-	// (Ethereal's threat-indexed butterfly table): a move out of an
-	// attack, or into one, learns apart from the same move made in peace.
-	ThreatHist int
 	// HistPrior is the prior of seed 004's share of good outcomes, in
 	// quarters of the tables' units (a cutoff at depth d adds d²): the
 	// share of g good and b bad is (g+HistPrior/4)/(g+b+HistPrior/2).
@@ -264,17 +214,6 @@ type Params struct {
 	// move a third of the way to either end; a larger prior waits for
 	// more evidence, a smaller one moves further on less.
 	HistPrior int
-	// EvalHist N > 0 rates the opponent's quiet move that led to a node
-	// by what it did to the static evaluation (Stockfish's eval-difference
-	// history): the mover's gain, its evaluation after the move less the
-	// one before, counts N times as a good outcome for that move when it
-	// is above EvalHistCentre+EvalHistMargin centipawns and N times as a
-	// bad one below EvalHistCentre−EvalHistMargin. Most quiet moves never
-	// cut and never fail where the history could learn it; their effect
-	// on the evaluation is known at every node. The centre is below zero
-	// because a quiet move hands the tempo to the opponent. Seed 004's
-	// tables only (HistGravity 0).
-	EvalHist, EvalHistCentre, EvalHistMargin int
 	// PVAlphaReduce N searches the rest of a PV node's moves N plies
 	// shallower once one has raised alpha without reaching beta, at
 	// depths 3 to 11 (Stockfish's reduction after a score improvement).
@@ -351,18 +290,13 @@ func DefaultParams() Params {
 		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		FutilityStyle: 0, FutilityHistLimit: 2000, FutilityNoHist: 256,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
-		NoisyFutility: 0, NoisyFutMargin: 200, QSEvasions: 0, LMRCutNode: 1, KillerMalus: 0,
-		HistPruneDepth: 3, HistPruneMargin: 2048, HistPruneSkip: 0,
-		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRHistDivG: 5000, LMRContDivisor: 0,
-		LMRPlayed: 0, LMRNoisy: 0, LMRNoisyBase: 300, LMRNoisyDivisor: 5000,
-		LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10, LMRAllNode: 0,
-		LMPStyle: 0, LMPScale: 100, LMPMinDepth: 1, ContPrune: 0,
-		SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SENegExt: 0, SEQuietLimit: 6, SETacticalLimit: 3,
-		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, BadNoisyLast: 1, RootLMR: 1, KillerTwoBack: 1,
-		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
-		HistGravity: 0, ContHistPlies: 0, CaptHist: 0, CounterMove: 0, ContHistPrune: 1, ThreatHist: 1, HistPrior: 4,
-		EvalHist: 0, EvalHistCentre: -20, EvalHistMargin: 15, PVAlphaReduce: 0,
-		Hindsight: 1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, ScoreBlend: 0, Rule50Damp: 0, UpcomingRep: 0, TTCutStyle: 0,
+		NoisyFutility: 0, NoisyFutMargin: 200, QSEvasions: 0, LMRCutNode: 1, HistPruneDepth: 3, HistPruneMargin: 2048, HistPruneSkip: 0,
+		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRPlayed: 0, LMRReSearch: 0, LMRDeeperMargin: 40, LMRShallowerMargin: 10, LMRAllNode: 0,
+		LMPStyle: 0, LMPScale: 100, LMPMinDepth: 1, SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SENegExt: 0, SEQuietLimit: 6, SETacticalLimit: 3,
+		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, RootLMR: 1, CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
+		HistPrior:     4,
+		PVAlphaReduce: 0,
+		Hindsight:     1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, ScoreBlend: 0, Rule50Damp: 0, UpcomingRep: 0, TTCutStyle: 0,
 		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
@@ -419,7 +353,6 @@ func (p *Params) Table() []ParamInfo {
 		{"NoisyFutMargin", &p.NoisyFutMargin, 0, 600, 0, 0},
 		{"QSEvasions", &p.QSEvasions, 0, 8, 0, 0},
 		{"LMRCutNode", &p.LMRCutNode, 0, 3, 0, 0},
-		{"KillerMalus", &p.KillerMalus, 0, 1, 0, 0},
 		{"HistPruneDepth", &p.HistPruneDepth, 0, 8, 0, 0},
 		{"HistPruneMargin", &p.HistPruneMargin, 0, 8192, 0, 0},
 		{"HistPruneSkip", &p.HistPruneSkip, 0, 1, 0, 0},
@@ -427,12 +360,7 @@ func (p *Params) Table() []ParamInfo {
 		{"LMRBase", &p.LMRBase, 0, 200, 0, 0},
 		{"LMRDivisor", &p.LMRDivisor, 100, 400, 0, 0},
 		{"LMRHistDivisor", &p.LMRHistDivisor, 1024, 16384, 0, 0},
-		{"LMRHistDivG", &p.LMRHistDivG, 1000, 20000, 0, 0},
-		{"LMRContDivisor", &p.LMRContDivisor, 0, 65536, 0, 0},
 		{"LMRPlayed", &p.LMRPlayed, 0, 1, 0, 0},
-		{"LMRNoisy", &p.LMRNoisy, 0, 1, 0, 0},
-		{"LMRNoisyBase", &p.LMRNoisyBase, 0, 600, 0, 0},
-		{"LMRNoisyDivisor", &p.LMRNoisyDivisor, 1000, 20000, 0, 0},
 		{"LMRReSearch", &p.LMRReSearch, 0, 1, 0, 0},
 		{"LMRAllNode", &p.LMRAllNode, 0, 1, 0, 0},
 		{"LMRDeeperMargin", &p.LMRDeeperMargin, 0, 200, 0, 0},
@@ -441,9 +369,6 @@ func (p *Params) Table() []ParamInfo {
 		{"LMPKeep", &p.LMPKeep, -8192, 8192, 0, 0},
 		{"LMPScale", &p.LMPScale, 50, 400, 0, 0},
 		{"LMPMinDepth", &p.LMPMinDepth, 1, 8, 0, 0},
-		{"QuietEscapeBonus", &p.QuietEscapeBonus, 0, 32768, 0, 0},
-		{"QuietCheckBonus", &p.QuietCheckBonus, 0, 32768, 0, 0},
-		{"ContPrune", &p.ContPrune, 0, 1, 0, 0},
 		{"SEDepth", &p.SEDepth, 0, 12, 0, 0},
 		{"SEMargin", &p.SEMargin, 1, 8, 0, 0},
 		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 1000, 0, 0},
@@ -455,16 +380,12 @@ func (p *Params) Table() []ParamInfo {
 		{"ImprovingNoPast", &p.ImprovingNoPast, 0, 1, 0, 0},
 		{"ExemptChecks", &p.ExemptChecks, 0, 2, 0, 0},
 		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
-		{"BadNoisyLast", &p.BadNoisyLast, 0, 1, 0, 0},
 		{"QSFutility", &p.QSFutility, 0, 500, 0, 0},
 		{"QSSEEMin", &p.QSSEEMin, -100, 200, 0, 0},
 		{"QSSEEFutility", &p.QSSEEFutility, 0, 500, 0, 0},
 		{"TTEval", &p.TTEval, 0, 3, 0, 0},
 		{"RootLMR", &p.RootLMR, 0, 1, 0, 0},
-		{"TTCutHist", &p.TTCutHist, 0, 1, 0, 0},
-		{"GoodNoisySEE", &p.GoodNoisySEE, -200, 200, 0, 0},
 		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
-		{"KillerTwoBack", &p.KillerTwoBack, 0, 1, 0, 0},
 		{"DrawJitter", &p.DrawJitter, 0, 1, 0, 0},
 		{"TTPV", &p.TTPV, 0, 1, 0, 0},
 		{"LMRTTNoisy", &p.LMRTTNoisy, 0, 1, 0, 0},
@@ -477,16 +398,7 @@ func (p *Params) Table() []ParamInfo {
 		{"CorrMinorW", &p.CorrMinorW, 0, 2048, 0, 0},
 		{"CorrContW", &p.CorrContW, 0, 2048, 0, 0},
 		{"CorrEMA", &p.CorrEMA, 0, 1, 0, 0},
-		{"HistGravity", &p.HistGravity, 0, 1, 0, 0},
-		{"ContHistPlies", &p.ContHistPlies, 0, 2, 0, 0},
-		{"ContHistPrune", &p.ContHistPrune, 0, 1, 0, 0},
-		{"CaptHist", &p.CaptHist, 0, 1, 0, 0},
-		{"CounterMove", &p.CounterMove, 0, 1, 0, 0},
-		{"ThreatHist", &p.ThreatHist, 0, 1, 0, 0},
 		{"HistPrior", &p.HistPrior, 1, 1024, 0, 0},
-		{"EvalHist", &p.EvalHist, 0, 64, 0, 0},
-		{"EvalHistCentre", &p.EvalHistCentre, -200, 200, 0, 0},
-		{"EvalHistMargin", &p.EvalHistMargin, 0, 200, 0, 0},
 		{"PVAlphaReduce", &p.PVAlphaReduce, 0, 2, 0, 0},
 		{"Hindsight", &p.Hindsight, 0, 1, 0, 0},
 		{"HindsightDeepR", &p.HindsightDeepR, 1, 8, 0, 0},

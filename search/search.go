@@ -228,12 +228,10 @@ type frame struct {
 	excluded      chess.Move  // the move a singular-extension search leaves out
 	doubleExts    int         // double extensions on the path to this node
 	piece         chess.Piece // the piece that made move
-	quietSlot     int8        // move's threat slot if EvalHist rates it, else −1
 	reduction     int8        // LMR plies taken off move while its reduced search runs (Hindsight); set and cleared around that search alone, so 0 elsewhere
 	killers       [2]chess.Move
 	cutoffs       int            // beta cutoffs at this ply under the current parent, or grandparent (LMRCutoffs, LMRCutoffsScope)
 	quiets        [64]chess.Move // quiet moves tried at this node, for history
-	noisies       [32]chess.Move // noisy moves tried, for capture history
 }
 
 type rootMove struct {
@@ -609,7 +607,7 @@ func (w *Worker) orderRoot() {
 		case pos.IsNoisy(m) && pos.SEE(m, 0):
 			rm.order = 3<<40 + uint64(mvvLva(pos, m)+1<<20)
 		case !pos.IsNoisy(m):
-			rm.order = 2<<40 + uint64(w.hist.quiet(c, pos.PieceOn(m.From()), m, &conts{}, thr)+1<<30)
+			rm.order = 2<<40 + uint64(w.hist.quiet(c, m, thr)+1<<30)
 		default:
 			rm.order = 1<<40 + uint64(mvvLva(pos, m)+1<<20)
 		}
@@ -681,7 +679,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		w.stack[0].staticEval = w.ev.Evaluate(pos)
 	}
 	bestScore := -Infinite
-	quietsTried, noisyTried := 0, 0
+	quietsTried := 0
 	for i := w.pvIdx; i < len(w.rootMvs); i++ {
 		rm := &w.rootMvs[i]
 		m := rm.move
@@ -691,10 +689,6 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		reduce := w.p.RootLMR != 0 && w.p.LMRDepth > 0 && depth >= w.p.LMRDepth && i >= w.pvIdx+2 &&
 			(quiet || !pos.SEE(m, 0)) && !pos.GivesCheck(m) && !pos.InCheck()
 		w.stack[0].move, w.stack[0].piece = m, pos.PieceOn(m.From())
-		w.stack[0].quietSlot = -1
-		if quiet && w.p.EvalHist > 0 {
-			w.stack[0].quietSlot = int8(w.hist.slot(w.hist.threatMap(pos), m))
-		}
 		pos.MakeMove(m)
 		w.prefetch(0)
 		w.nodes++
@@ -753,16 +747,13 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		if score > alpha {
 			alpha = score
 			if score >= beta {
-				w.updateStats(0, m, quiet, quietsTried, noisyTried, depth, &conts{}, w.hist.threatMap(pos))
+				w.updateStats(0, m, quiet, quietsTried, depth, w.hist.threatMap(pos))
 				return score
 			}
 		}
 		if quiet && quietsTried < len(w.stack[0].quiets) {
 			w.stack[0].quiets[quietsTried] = m
 			quietsTried++
-		} else if !quiet && noisyTried < len(w.stack[0].noisies) {
-			w.stack[0].noisies[noisyTried] = m
-			noisyTried++
 		}
 	}
 	return bestScore

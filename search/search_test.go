@@ -36,24 +36,20 @@ func TestFindsMates(t *testing.T) {
 		// must not lose a mate.
 		{"TTEval=3", func(p *Params) { p.TTEval = 3 }},
 		{"RootLMR=0", func(p *Params) { p.RootLMR = 0 }},
-		{"TTCutHist=1", func(p *Params) { p.TTCutHist = 1 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
 		{"SE Vireo", func(p *Params) {
 			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SENegExt, p.SEQuietLimit = 8, 2, 20, 3, 1, 0
 		}},
 		{"SEDepth=0", func(p *Params) { p.SEDepth = 0 }},
-		{"continuation history for ordering", func(p *Params) { p.ContHistPlies, p.ContHistPrune = 2, 0 }},
 		{"LMP Ethereal", func(p *Params) { p.LMPStyle, p.LMPDepth = 1, 8 }},
 		{"LMP keeping good history", func(p *Params) { p.LMPStyle, p.LMPDepth = 2, 8 }},
 		{"HistPruneSkip=1", func(p *Params) { p.HistPruneSkip = 1 }},
 		{"HistPruneSkip=1 ExemptChecks=0", func(p *Params) { p.HistPruneSkip, p.ExemptChecks = 1, 0 }},
 		{"NMPTableGuard=1", func(p *Params) { p.NMPTableGuard = 1 }},
 		{"quiescence SEE Ethereal", func(p *Params) { p.QSSEEMin, p.QSSEEFutility = 1, 100 }},
-		{"KillerTwoBack=0", func(p *Params) { p.KillerTwoBack = 0 }},
 		{"DrawJitter=1", func(p *Params) { p.DrawJitter = 1 }},
 		{"futility Ethereal", func(p *Params) { p.FutilityStyle, p.FutilityMargin = 1, 90 }},
 		{"aspiration fail-high reduce", func(p *Params) { p.AspFailHighReduce = 1 }},
-		{"EvalHist=4", func(p *Params) { p.EvalHist = 4 }},
 		{"PVAlphaReduce=2", func(p *Params) { p.PVAlphaReduce = 2 }},
 		{"Hindsight=1", func(p *Params) { p.Hindsight = 1 }},
 		{"ScoreBlend=7", func(p *Params) { p.ScoreBlend = 7 }},
@@ -63,7 +59,6 @@ func TestFindsMates(t *testing.T) {
 		{"NoisyFutility=180", func(p *Params) { p.NoisyFutility = 180 }},
 		{"QSEvasions=1", func(p *Params) { p.QSEvasions = 1 }},
 		{"LMRCutNode=2", func(p *Params) { p.LMRCutNode = 2 }},
-		{"KillerMalus=1", func(p *Params) { p.KillerMalus = 1 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
 	}
@@ -446,9 +441,6 @@ func TestSwitchesWired(t *testing.T) {
 			func(st *Stats) uint64 { return st.UpcomingDraws }},
 		{"NoisyFutility", func(p *Params, on bool) { p.NoisyFutility = 180 * b2i(on) },
 			func(st *Stats) uint64 { return st.NoisyFutPruned }},
-		// Killers kept among the quiets a cutoff punishes.
-		{"KillerMalus", func(p *Params, on bool) { p.KillerMalus = b2i(on) },
-			func(st *Stats) uint64 { return st.KillersTried }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			run := func(on bool) uint64 {

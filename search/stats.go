@@ -63,8 +63,6 @@ type Stats struct {
 	FutilityPruned             uint64
 	SEEQuietPruned, SEENoisy   uint64
 	NoisyFutPruned             uint64
-	KillersTried               uint64 // killers kept for the quiet history's failures (KillerMalus)
-	ContPruned                 uint64
 	HistPruneSkips             uint64 // nodes whose quiets history pruning ended (HistPruneSkip)
 	LMRSearches, LMRReSearches uint64
 	LMRDeeper, LMRShallower    uint64
@@ -149,11 +147,9 @@ func (s *Stats) counters() []counter {
 		mk("futility pruned", func(x *Stats) *uint64 { return &x.FutilityPruned }),
 		mk("history pruned", func(x *Stats) *uint64 { return &x.HistoryPruned }),
 		mk("history pruning ended the quiets", func(x *Stats) *uint64 { return &x.HistPruneSkips }),
-		mk("continuation pruned", func(x *Stats) *uint64 { return &x.ContPruned }),
 		mk("SEE pruned quiet", func(x *Stats) *uint64 { return &x.SEEQuietPruned }),
 		mk("SEE pruned noisy", func(x *Stats) *uint64 { return &x.SEENoisy }),
 		mk("futility pruned noisy", func(x *Stats) *uint64 { return &x.NoisyFutPruned }),
-		mk("killers recorded for failure", func(x *Stats) *uint64 { return &x.KillersTried }),
 		mk("LMR searches", func(x *Stats) *uint64 { return &x.LMRSearches }),
 		mk("LMR re-searches", func(x *Stats) *uint64 { return &x.LMRReSearches }),
 		mk("LMR re-search deeper", func(x *Stats) *uint64 { return &x.LMRDeeper }),
