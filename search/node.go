@@ -212,16 +212,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 
 	// Whole-node pruning, for non-PV nodes not in check.
 	if !pvNode && !inCheck && excluded == chess.NoMove {
-		// Razoring: far below alpha at low depth, ask quiescence whether
-		// anything can save the position.
-		if depth <= p.RazorDepth && eval+p.RazorMargin*depth < alpha {
-			w.stats.RazorTried++
-			v := w.qsearch(alpha, alpha+1, ply, false)
-			if v <= alpha {
-				w.stats.RazorCut++
-				return v
-			}
-		}
 		// Reverse futility pruning: far enough above beta that a shallow
 		// search will not bring it back; the margin shrinks when improving.
 		if depth <= p.RFPDepth && eval < MateInMax &&
@@ -233,15 +223,8 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			return eval
 		}
 		// Null-move pruning: if passing still fails high, a real move will.
-		// Not in pawn-only endings (zugzwang), not twice in a row, and
-		// (NMPTableGuard) not where the table says this position failed
-		// low; when improving it is tried a margin below beta as well.
-		nmpBeta := beta
-		if improving {
-			nmpBeta -= p.NMPImprovingMargin
-		}
-		if p.NMPDepth > 0 && depth >= p.NMPDepth && eval >= nmpBeta && beta > -MateInMax &&
-			!(p.NMPTableGuard != 0 && hit && tte.Bound&BoundUpper != 0 && ttScore < beta) &&
+		// Not in pawn-only endings (zugzwang), not twice in a row.
+		if p.NMPDepth > 0 && depth >= p.NMPDepth && eval >= beta && beta > -MateInMax &&
 			w.stack[ply-1].move != chess.NullMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
 			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
 			r := p.NMPBase + depth/p.NMPDivisor + min(max(eval-beta, 0)/p.NMPEvalDivisor, 3)
@@ -273,37 +256,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				}
 			}
 			w.stats.NMPFail++
-		}
-		// ProbCut: a good capture that beats beta by a margin in a shallow
-		// search is taken as a cutoff at full depth.
-		probBeta := beta + p.ProbCutMargin - p.ProbCutImproving*b2i(improving)
-		if p.ProbCutDepth > 0 && depth >= p.ProbCutDepth && beta > -MateInMax && beta < MateInMax &&
-			!(hit && tte.Depth >= depth-3 && ttScore < probBeta) {
-			w.stats.ProbCutTried++
-			if v, ok := w.probCut(probBeta, staticEval, rawEval, depth, ply, cutNode, key); ok {
-				w.stats.ProbCutCut++
-				return v
-			}
-		}
-	}
-
-	// Internal iterative deepening (seed 004) finds a move to try first
-	// where the table has none; internal iterative reduction instead
-	// searches such nodes a ply shallower, trusting the next visit.
-	if ttMove == chess.NoMove && excluded == chess.NoMove {
-		if pvNode && p.IIDDepth > 0 && depth >= p.IIDDepth {
-			w.stats.IIDSearched++
-			w.search(alpha, beta, depth-2, ply, pvNode, cutNode)
-			if w.stopped {
-				return 0
-			}
-			if d, ok := w.s.TT.Probe(key); ok {
-				ttMove = d.Move
-			}
-		}
-		if p.IIRDepth > 0 && depth >= p.IIRDepth && (pvNode || cutNode) {
-			w.stats.IIRApplied++
-			depth--
 		}
 	}
 
@@ -787,36 +739,6 @@ func boundOf(best, origAlpha, beta int, pvNode bool) Bound {
 		return BoundExact
 	}
 	return BoundUpper
-}
-
-// probCut tries the captures whose exchange already gains enough, first
-// by quiescence and then by a reduced search, against probBeta.
-func (w *Worker) probCut(probBeta, staticEval, rawEval, depth, ply int, cutNode bool, key uint64) (int, bool) {
-	pos := w.pos
-	var ml chess.MoveList
-	pos.GenerateMoves(&ml, chess.GenNoisy)
-	for _, m := range ml.Slice() {
-		if !pos.SEE(m, probBeta-staticEval) {
-			continue
-		}
-		predicted := w.prefetchMove(m)
-		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())
-		pos.MakeMove(m)
-		w.prefetch(predicted)
-		v := -w.qsearch(-probBeta, -probBeta+1, ply+1, false)
-		if v >= probBeta {
-			v = -w.search(-probBeta, -probBeta+1, depth-4, ply+1, false, !cutNode)
-		}
-		pos.UnmakeMove()
-		if w.stopped {
-			return 0, false
-		}
-		if v >= probBeta {
-			w.s.TT.Store(key, m, scoreToTT(v, ply), rawEval, depth-3, BoundLower, false)
-			return v, true
-		}
-	}
-	return 0, false
 }
 
 // prevFrame returns the frame n plies before ply, or nil before the root.

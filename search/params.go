@@ -25,20 +25,9 @@ type Params struct {
 	// iteration, whose order the shallower search has already improved.
 	AspFailHighReduce int
 
-	RazorDepth, RazorMargin int
-
 	RFPDepth, RFPMargin, RFPImproving int
 
-	NMPDepth, NMPBase, NMPDivisor, NMPEvalDivisor, NMPVerifyDepth, NMPImprovingMargin int
-	// NMPTableGuard 1 skips the null move where the table already holds
-	// an upper bound below beta: a search of this position failed low,
-	// so passing is unlikely to fail high (Ethereal's and Stockfish's
-	// condition).
-	NMPTableGuard int
-
-	IIDDepth, IIRDepth int
-
-	ProbCutDepth, ProbCutMargin, ProbCutImproving int
+	NMPDepth, NMPBase, NMPDivisor, NMPEvalDivisor, NMPVerifyDepth int
 
 	LMPDepth, LMPBase int
 	LMPQuiets         int // 1: the LMP threshold counts quiet moves only, not all moves
@@ -281,12 +270,8 @@ type Params struct {
 func DefaultParams() Params {
 	return Params{
 		AspDepth: 5, AspDelta: 25, PVS: 1, AspFailHighReduce: 0,
-		RazorDepth: 0, RazorMargin: 250,
 		RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
-		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, NMPImprovingMargin: 0,
-		IIDDepth: 0, IIRDepth: 0,
-		ProbCutDepth: 0, ProbCutMargin: 200, ProbCutImproving: 50,
-		LMPDepth: 0, LMPBase: 3, LMPQuiets: 0,
+		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, LMPDepth: 0, LMPBase: 3, LMPQuiets: 0,
 		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		FutilityStyle: 0, FutilityHistLimit: 2000, FutilityNoHist: 256,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
@@ -319,8 +304,6 @@ func (p *Params) Table() []ParamInfo {
 		{"AspDelta", &p.AspDelta, 5, 100, 0, 0},
 		{"PVS", &p.PVS, 0, 1, 0, 0},
 		{"AspFailHighReduce", &p.AspFailHighReduce, 0, 1, 0, 0},
-		{"RazorDepth", &p.RazorDepth, 0, 6, 0, 0},
-		{"RazorMargin", &p.RazorMargin, 50, 600, 0, 0},
 		{"RFPDepth", &p.RFPDepth, 0, 12, 0, 0},
 		{"RFPMargin", &p.RFPMargin, 20, 200, 0, 0},
 		{"RFPImproving", &p.RFPImproving, 0, 150, 0, 0},
@@ -329,13 +312,6 @@ func (p *Params) Table() []ParamInfo {
 		{"NMPDivisor", &p.NMPDivisor, 2, 8, 0, 0},
 		{"NMPEvalDivisor", &p.NMPEvalDivisor, 50, 500, 0, 0},
 		{"NMPVerifyDepth", &p.NMPVerifyDepth, 6, 30, 0, 0},
-		{"NMPImprovingMargin", &p.NMPImprovingMargin, 0, 200, 0, 0},
-		{"NMPTableGuard", &p.NMPTableGuard, 0, 1, 0, 0},
-		{"IIDDepth", &p.IIDDepth, 0, 10, 0, 0},
-		{"IIRDepth", &p.IIRDepth, 0, 10, 0, 0},
-		{"ProbCutDepth", &p.ProbCutDepth, 0, 10, 0, 0},
-		{"ProbCutMargin", &p.ProbCutMargin, 50, 400, 0, 0},
-		{"ProbCutImproving", &p.ProbCutImproving, 0, 150, 0, 0},
 		{"LMPDepth", &p.LMPDepth, 0, 12, 0, 0},
 		{"LMPBase", &p.LMPBase, 1, 10, 0, 0},
 		{"LMPQuiets", &p.LMPQuiets, 0, 1, 0, 0},

@@ -45,7 +45,6 @@ func TestFindsMates(t *testing.T) {
 		{"LMP keeping good history", func(p *Params) { p.LMPStyle, p.LMPDepth = 2, 8 }},
 		{"HistPruneSkip=1", func(p *Params) { p.HistPruneSkip = 1 }},
 		{"HistPruneSkip=1 ExemptChecks=0", func(p *Params) { p.HistPruneSkip, p.ExemptChecks = 1, 0 }},
-		{"NMPTableGuard=1", func(p *Params) { p.NMPTableGuard = 1 }},
 		{"quiescence SEE Ethereal", func(p *Params) { p.QSSEEMin, p.QSSEEFutility = 1, 100 }},
 		{"DrawJitter=1", func(p *Params) { p.DrawJitter = 1 }},
 		{"futility Ethereal", func(p *Params) { p.FutilityStyle, p.FutilityMargin = 1, 90 }},

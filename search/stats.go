@@ -48,12 +48,9 @@ type Stats struct {
 	ShallowQuietCuts, PastLMPCount uint64
 
 	// Whole-node pruning: tried (conditions met) and succeeded.
-	RazorTried, RazorCut       uint64
 	RFPCut                     uint64
 	NMPTried, NMPCut, NMPFail  uint64
 	NMPVerify                  uint64
-	ProbCutTried, ProbCutCut   uint64
-	IIRApplied, IIDSearched    uint64
 	PVAlphaReduced             uint64
 	UpcomingDraws              uint64
 	UpcomingBelow              uint64 // of those, nodes that still returned less than the draw
@@ -127,17 +124,11 @@ type counter struct {
 func (s *Stats) counters() []counter {
 	mk := func(name string, f func(*Stats) *uint64) counter { return counter{name, f(s), f} }
 	return []counter{
-		mk("razoring tried", func(x *Stats) *uint64 { return &x.RazorTried }),
-		mk("razoring cut", func(x *Stats) *uint64 { return &x.RazorCut }),
 		mk("reverse futility cut", func(x *Stats) *uint64 { return &x.RFPCut }),
 		mk("null move tried", func(x *Stats) *uint64 { return &x.NMPTried }),
 		mk("null move cut", func(x *Stats) *uint64 { return &x.NMPCut }),
 		mk("null move failed", func(x *Stats) *uint64 { return &x.NMPFail }),
 		mk("null move verified", func(x *Stats) *uint64 { return &x.NMPVerify }),
-		mk("probcut tried", func(x *Stats) *uint64 { return &x.ProbCutTried }),
-		mk("probcut cut", func(x *Stats) *uint64 { return &x.ProbCutCut }),
-		mk("IID searches", func(x *Stats) *uint64 { return &x.IIDSearched }),
-		mk("IIR reductions", func(x *Stats) *uint64 { return &x.IIRApplied }),
 		mk("PV nodes shallowed after alpha raised", func(x *Stats) *uint64 { return &x.PVAlphaReduced }),
 		mk("upcoming repetitions (alpha raised to a draw)", func(x *Stats) *uint64 { return &x.UpcomingDraws }),
 		mk("upcoming repetitions scored below the draw", func(x *Stats) *uint64 { return &x.UpcomingBelow }),
