@@ -51,23 +51,13 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// Draws by rule, the ply limit, and mate distance pruning: no line
 	// through here can beat a mate already found nearer the root.
 	if w.isDraw(ply) {
-		return w.drawScore()
+		return 0
 	}
 	if ply >= MaxPly {
 		if inCheck {
 			return 0
 		}
 		return w.ev.Evaluate(pos)
-	}
-	// repDraw is the draw a step back would take, where UpcomingRep
-	// raised alpha to it; the statistics count the nodes that still
-	// return less.
-	repDraw := noScore
-	if p.UpcomingRep != 0 {
-		var cut bool
-		if repDraw, cut = w.upcomingDraw(&alpha, beta, ply); cut {
-			return repDraw
-		}
 	}
 	alpha = max(alpha, -MateValue+ply)
 	beta = min(beta, MateValue-ply-1)
@@ -82,26 +72,18 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	w.stats.TTProbes++
 	ttMove := chess.NoMove
 	ttScore := noScore
-	// ttPv: this node is, or has been, on a principal variation.
-	ttPv := pvNode || p.TTPV != 0 && hit && tte.PV
 	if hit {
 		w.stats.TTHits++
 		ttMove = tte.Move
 		ttScore = scoreFromTT(tte.Score, ply)
-		// Seed 004's rule: an entry at least as deep whose bound settles
-		// the window; TTCutStyle 1 puts Stockfish's in its place.
+		// Rofchade's search's rule: an entry at least as deep whose
+		// bound settles the window.
 		cuts := tte.Depth >= depth &&
 			(tte.Bound == BoundExact ||
 				tte.Bound == BoundLower && ttScore >= beta ||
 				tte.Bound == BoundUpper && ttScore <= alpha)
-		if p.TTCutStyle != 0 {
-			cuts = ttCutsStockfish(&tte, ttScore, beta, depth, cutNode)
-		}
 		if !pvNode && excluded == chess.NoMove && cuts {
 			w.stats.TTCuts++
-			if ttScore < repDraw {
-				w.stats.UpcomingBelow++
-			}
 			return ttScore
 		}
 	}
@@ -149,21 +131,11 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		staticEval = w.ev.Evaluate(pos)
 	}
 	rawEval := staticEval
-	if !inCheck {
-		staticEval = w.damped(rawEval)
-	}
 	if corrOn {
 		staticEval = corrected(staticEval, cs.amount(p))
 	}
 	st.staticEval = staticEval
-	// eval is what the pruning rules compare with alpha and beta: the
-	// corrected static evaluation, or the table's score where its bound
-	// says the position is at least (or at most) that much better (worse)
-	// than the evaluation thinks. Improving keeps to static evaluations.
 	eval := staticEval
-	if p.TTEval&1 != 0 && !inCheck && hit {
-		eval = tableEval(staticEval, ttScore, tte.Bound)
-	}
 	// The move that led here, judged by the evaluations either side of
 	// it, once per visit (the singular test's second look adds nothing).
 	if !inCheck && excluded == chess.NoMove && ply >= 1 {
@@ -217,9 +189,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if depth <= p.RFPDepth && eval < MateInMax &&
 			eval-(p.RFPMargin*depth-p.RFPImproving*b2i(improving)) >= beta {
 			w.stats.RFPCut++
-			if p.ScoreBlend&2 != 0 {
-				return blend(eval, beta, 1)
-			}
 			return eval
 		}
 		// Null-move pruning: if passing still fails high, a real move will.
@@ -484,7 +453,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			badNoisy := !quiet && (mp.stage == stageBadNoisy || mp.stage >= stageQuiets)
 			if p.LMRDepth > 0 && depth >= p.LMRDepth && idx > 1+b2i(pvNode) && (quiet || badNoisy) {
 				r -= b2i(pvNode)
-				r -= b2i(ttPv && !pvNode)
 				r += b2i(quiet && ttNoisy)
 				cutoffTerm := p.LMRCutoffs > 0 && w.stack[ply+1].cutoffs > p.LMRCutoffs
 				r += b2i(cutoffTerm) * (1 + p.LMRCutoffsAll*b2i(!pvNode && !cutNode))
@@ -600,94 +568,17 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 
 	bestScore = min(bestScore, tbCap)
-	if bestScore < repDraw {
-		w.stats.UpcomingBelow++
-	}
-	if p.ScoreBlend&4 != 0 && bestScore >= beta {
-		bestScore = blend(bestScore, beta, depth)
-	}
 	if !pvNode && excluded == chess.NoMove {
 		w.stats.nodeType(cutNode, bestScore >= beta)
 	}
 	if excluded == chess.NoMove {
 		bound := boundOf(bestScore, origAlpha, beta, pvNode)
-		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound, ttPv)
+		w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound, pvNode)
 		if corrOn && learnsCorrection(inCheck, bestMove != chess.NoMove && pos.IsNoisy(bestMove), bound, bestScore, staticEval) {
 			cs.update(p, bestScore-staticEval, depth)
 		}
 	}
 	return bestScore
-}
-
-// drawScore is a draw's score inside the tree: 0, or with DrawJitter
-// +1 or −1 as the node count has bit 1 clear or set.
-func (w *Worker) drawScore() int {
-	if w.p.DrawJitter == 0 {
-		return 0
-	}
-	return 1 - int(w.nodes&2)
-}
-
-// damped shrinks a static evaluation toward a draw as the fifty-move
-// count grows (Rule50Damp N: by the factor (N − count)/N), so that an
-// advantage that cannot be turned into a capture or a pawn move is
-// worth less the closer the rule comes; the table keeps the raw value,
-// since transpositions share it whatever their count.
-func (w *Worker) damped(raw int) int {
-	if n := w.p.Rule50Damp; n > 0 {
-		return raw * max(n-w.pos.HalfmoveClock(), 0) / n
-	}
-	return raw
-}
-
-// upcomingDraw raises alpha to a draw where alpha is below it and the
-// side to move can step back into a position of this search
-// (UpcomingRep; Stockfish's use of the cuckoo tables): a repetition is a
-// draw it can take at will, so the node is worth at least that before
-// any move is searched. It returns the draw it raised alpha to (noScore
-// where it did not) and whether that already meets beta, so the node
-// ends. The callers test the switch, so that nodes without it make no
-// call.
-func (w *Worker) upcomingDraw(alpha *int, beta, ply int) (int, bool) {
-	draw := w.drawScore()
-	if *alpha >= draw || !w.pos.UpcomingRepetition(ply) {
-		return noScore, false
-	}
-	w.stats.UpcomingDraws++
-	*alpha = draw
-	return draw, draw >= beta
-}
-
-// ttCutsStockfish reports whether a non-PV node ends on its table entry
-// by Stockfish's rule (TTCutStyle 1): a fail-high needs an entry deeper
-// than the node, a fail-low one as deep, and at depth 5 or less the
-// entry must agree with the node's expected type (a cut node is not
-// ended by an upper bound nor an all node by a lower one), so that the
-// shallow nodes whose entries contradict the tree's expectation are
-// searched.
-func ttCutsStockfish(tte *TTData, ttScore, beta, depth int, cutNode bool) bool {
-	high := ttScore >= beta
-	want := BoundUpper
-	if high {
-		want = BoundLower
-	}
-	return tte.Depth > depth-b2i(ttScore <= beta) && tte.Bound&want != 0 &&
-		(cutNode == high || depth > 5)
-}
-
-// decisive reports whether v is the score of a mate or a tablebase win
-// or loss: a proof, not an estimate to be blended.
-func decisive(v int) bool {
-	return v >= TBWin-MaxPly || v <= -(TBWin-MaxPly)
-}
-
-// blend pulls a score that beat beta back toward it (ScoreBlend), the
-// score weighing w to beta's 1; proofs are returned as they are.
-func blend(score, beta, w int) int {
-	if decisive(score) || decisive(beta) {
-		return score
-	}
-	return (score*w + beta) / (w + 1)
 }
 
 // lmpLimit is the number of quiet moves seen after which late-move
@@ -709,24 +600,6 @@ func (w *Worker) skipQuiets(mp *picker) {
 	} else {
 		mp.skipQuiets()
 	}
-}
-
-// tableEval is the table's score in place of the evaluation eval where
-// its bound says the position is at least that much better (a lower bound
-// above eval) or at most that much worse (an upper bound below it), and
-// eval otherwise; mate scores are not evaluations.
-func tableEval(eval, ttScore int, bound Bound) int {
-	if ttScore == noScore || ttScore <= -MateInMax || ttScore >= MateInMax {
-		return eval
-	}
-	want := BoundUpper
-	if ttScore > eval {
-		want = BoundLower
-	}
-	if bound&want != 0 {
-		return ttScore
-	}
-	return eval
 }
 
 // boundOf says what a node's best score is to the table: a lower bound
@@ -803,21 +676,13 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	pos := w.pos
 	inCheck := pos.InCheck()
 	if w.isDraw(ply) {
-		return w.drawScore()
+		return 0
 	}
 	if ply >= MaxPly {
 		if inCheck {
 			return 0
 		}
 		return w.ev.Evaluate(pos)
-	}
-
-	repDraw := noScore
-	if w.p.UpcomingRep != 0 {
-		var cut bool
-		if repDraw, cut = w.upcomingDraw(&alpha, beta, ply); cut {
-			return repDraw
-		}
 	}
 
 	key := pos.Key()
@@ -829,9 +694,6 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		if !pvNode && (tte.Bound == BoundExact ||
 			tte.Bound == BoundLower && ttScore >= beta ||
 			tte.Bound == BoundUpper && ttScore <= alpha) {
-			if ttScore < repDraw {
-				w.stats.UpcomingBelow++
-			}
 			return ttScore
 		}
 	}
@@ -850,21 +712,14 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		} else {
 			rawEval = w.ev.Evaluate(pos)
 		}
-		staticEval = w.damped(rawEval)
+		staticEval = rawEval
 		if corrOn {
 			staticEval = corrected(staticEval, cs.amount(&w.p))
 		}
-		// Stand pat: the side to move need not capture. The table's
-		// score stands in for the evaluation where its bound allows.
+		// Stand pat: the side to move need not capture.
 		bestScore = staticEval
-		if w.p.TTEval&2 != 0 && hit {
-			bestScore = tableEval(staticEval, scoreFromTT(tte.Score, ply), tte.Bound)
-		}
 		if bestScore >= beta {
 			w.stats.QStandPat++
-			if w.p.ScoreBlend&1 != 0 {
-				bestScore = blend(bestScore, beta, 1)
-			}
 			if !hit {
 				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), rawEval, 0, BoundLower, false)
 			}
@@ -941,12 +796,6 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	}
 	if inCheck && moveCount == 0 {
 		return -MateValue + ply
-	}
-	if w.p.ScoreBlend&1 != 0 && bestScore >= beta {
-		bestScore = blend(bestScore, beta, 1)
-	}
-	if bestScore < repDraw {
-		w.stats.UpcomingBelow++
 	}
 	w.s.TT.Store(key, bestMove, scoreToTT(bestScore, ply), rawEval, 0, boundOf(bestScore, origAlpha, beta, pvNode), pvNode)
 	return bestScore

@@ -147,11 +147,6 @@ type Params struct {
 	// back most of what the position lacks (Ethereal 12's 100).
 	QSSEEMin, QSSEEFutility int
 
-	// TTEval lets a table score replace the static evaluation where its
-	// bound points that way: bit 1 in the main search's pruning rules,
-	// bit 2 for the quiescence stand-pat.
-	TTEval int
-
 	// RootLMR reduces late root moves as late moves of any PV node are,
 	// with the root moves given the main search's order at the start and
 	// the last iteration's node counts after.
@@ -164,18 +159,6 @@ type Params struct {
 
 	// CheckExt extends checks: 0 never, 1 when SEE >= 0 (seed 004), 2 always.
 	CheckExt int
-	// DrawJitter 1 scores a draw inside the tree +1 or −1 centipawn by
-	// the node count instead of 0 (Ethereal's and Stockfish's), so that
-	// equal draw scores down different lines do not all tie and a search
-	// is less blind to a repetition it could avoid.
-	DrawJitter int
-	// TTPV 1 reduces late moves a ply less at nodes the table marks as
-	// having been on a principal variation (Stockfish's ttPv): a node
-	// searched with a zero window now may still be one whose line the
-	// root has preferred, where a refutation missed costs the most. The
-	// mark is kept on the entry once set, by PV nodes and their
-	// descendants stored through such nodes.
-	TTPV int
 	// LMRTTNoisy 1 reduces quiet moves a ply more where the table's move
 	// is a capture or promotion (Stockfish's ttCapture): the position's
 	// best line is tactical, and a quiet alternative rarely beats it.
@@ -217,26 +200,6 @@ type Params struct {
 	// the move did. On since it won its screen at 50,000 nodes and stayed
 	// ahead at 10+0.1 (docs/elo-log.md).
 	Hindsight, HindsightDeepR, HindsightShallowR, HindsightMargin int
-	// ScoreBlend pulls scores that beat beta back toward it, where a
-	// score above beta is a guess rather than a measurement (Stockfish's
-	// blends; bits): 1 quiescence's stand pat and its cutoffs return the
-	// mean of the score and beta; 2 reverse futility returns the mean of
-	// the evaluation and beta instead of the evaluation; 4 a cutoff of
-	// the main search returns (score·depth + beta)/(depth+1), so that a
-	// shallow node's margin, resting on few plies, counts for less.
-	// Scores of mates and tablebase wins are never blended.
-	ScoreBlend int
-	// Rule50Damp N > 0 scales the static evaluation by (N − c)/N, c the
-	// fifty-move count, and by 0 once c reaches N (Stockfish's scaling),
-	// so the search prefers the lines that make progress. 0 is off.
-	Rule50Damp int
-	// UpcomingRep 1 raises alpha to a draw at a node whose side to move
-	// can return to a position of the search in one move (Stockfish's
-	// upcoming-repetition test), before the table is probed.
-	UpcomingRep int
-	// TTCutStyle 1 ends a non-PV node on its table entry by Stockfish's
-	// rule (ttCutsStockfish) instead of seed 004's.
-	TTCutStyle int
 
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
@@ -281,8 +244,7 @@ func DefaultParams() Params {
 		ImprovingRate: 0, ImprovingNoPast: 1, ExemptChecks: 1, CheckExt: 1, RootLMR: 1, CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistPrior:     4,
 		PVAlphaReduce: 0,
-		Hindsight:     1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, ScoreBlend: 0, Rule50Damp: 0, UpcomingRep: 0, TTCutStyle: 0,
-		TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
+		Hindsight:     1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
 	}
 }
@@ -359,11 +321,8 @@ func (p *Params) Table() []ParamInfo {
 		{"QSFutility", &p.QSFutility, 0, 500, 0, 0},
 		{"QSSEEMin", &p.QSSEEMin, -100, 200, 0, 0},
 		{"QSSEEFutility", &p.QSSEEFutility, 0, 500, 0, 0},
-		{"TTEval", &p.TTEval, 0, 3, 0, 0},
 		{"RootLMR", &p.RootLMR, 0, 1, 0, 0},
 		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
-		{"DrawJitter", &p.DrawJitter, 0, 1, 0, 0},
-		{"TTPV", &p.TTPV, 0, 1, 0, 0},
 		{"LMRTTNoisy", &p.LMRTTNoisy, 0, 1, 0, 0},
 		{"LMRCutoffs", &p.LMRCutoffs, 0, 16, 0, 0},
 		{"LMRCutoffsAll", &p.LMRCutoffsAll, 0, 1, 0, 0},
@@ -380,10 +339,6 @@ func (p *Params) Table() []ParamInfo {
 		{"HindsightDeepR", &p.HindsightDeepR, 1, 8, 0, 0},
 		{"HindsightShallowR", &p.HindsightShallowR, 1, 8, 0, 0},
 		{"HindsightMargin", &p.HindsightMargin, 0, 400, 0, 0},
-		{"ScoreBlend", &p.ScoreBlend, 0, 7, 0, 0},
-		{"Rule50Damp", &p.Rule50Damp, 0, 1000, 0, 0},
-		{"UpcomingRep", &p.UpcomingRep, 0, 1, 0, 0},
-		{"TTCutStyle", &p.TTCutStyle, 0, 1, 0, 0},
 		{"TMStability", &p.TMStability, 0, 200, 0, 0},
 		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},

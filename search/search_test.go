@@ -1,7 +1,6 @@
 package search
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
@@ -34,7 +33,6 @@ func TestFindsMates(t *testing.T) {
 		{"AspDepth=0", func(p *Params) { p.AspDepth = 0 }},
 		// Switches under test (docs/elo-log.md), and root reductions off,
 		// must not lose a mate.
-		{"TTEval=3", func(p *Params) { p.TTEval = 3 }},
 		{"RootLMR=0", func(p *Params) { p.RootLMR = 0 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
 		{"SE Vireo", func(p *Params) {
@@ -46,15 +44,10 @@ func TestFindsMates(t *testing.T) {
 		{"HistPruneSkip=1", func(p *Params) { p.HistPruneSkip = 1 }},
 		{"HistPruneSkip=1 ExemptChecks=0", func(p *Params) { p.HistPruneSkip, p.ExemptChecks = 1, 0 }},
 		{"quiescence SEE Ethereal", func(p *Params) { p.QSSEEMin, p.QSSEEFutility = 1, 100 }},
-		{"DrawJitter=1", func(p *Params) { p.DrawJitter = 1 }},
 		{"futility Ethereal", func(p *Params) { p.FutilityStyle, p.FutilityMargin = 1, 90 }},
 		{"aspiration fail-high reduce", func(p *Params) { p.AspFailHighReduce = 1 }},
 		{"PVAlphaReduce=2", func(p *Params) { p.PVAlphaReduce = 2 }},
 		{"Hindsight=1", func(p *Params) { p.Hindsight = 1 }},
-		{"ScoreBlend=7", func(p *Params) { p.ScoreBlend = 7 }},
-		{"Rule50Damp=200", func(p *Params) { p.Rule50Damp = 200 }},
-		{"UpcomingRep=1", func(p *Params) { p.UpcomingRep = 1 }},
-		{"TTCutStyle=1", func(p *Params) { p.TTCutStyle = 1 }},
 		{"NoisyFutility=180", func(p *Params) { p.NoisyFutility = 180 }},
 		{"QSEvasions=1", func(p *Params) { p.QSEvasions = 1 }},
 		{"LMRCutNode=2", func(p *Params) { p.LMRCutNode = 2 }},
@@ -120,20 +113,6 @@ func TestPerpetualIsDraw(t *testing.T) {
 	res, p := searchFEN(t, "7k/5p1p/8/6Q1/8/8/qq4PP/7K w - - 0 1", Limits{Depth: 10})
 	if res.Score != 0 {
 		t.Errorf("score %d, want 0 (perpetual check)", res.Score)
-	}
-	p.MakeMove(res.Best)
-	if !p.InCheck() {
-		t.Errorf("best move %v does not give check", res.Best)
-	}
-}
-
-func TestPerpetualWithDrawJitter(t *testing.T) {
-	// The same perpetual with draws scored ±1: the score stays a draw's
-	// and the saving check is still found.
-	res, p := searchFEN(t, "7k/5p1p/8/6Q1/8/8/qq4PP/7K w - - 0 1", Limits{Depth: 10},
-		func(p *Params) { p.DrawJitter = 1 })
-	if res.Score < -1 || res.Score > 1 {
-		t.Errorf("score %d, want -1..1 (perpetual check)", res.Score)
 	}
 	p.MakeMove(res.Best)
 	if !p.InCheck() {
@@ -306,48 +285,6 @@ func TestTimeManagerLimits(t *testing.T) {
 	}
 }
 
-func TestDecisive(t *testing.T) {
-	for _, tc := range []struct {
-		v    int
-		want bool
-	}{
-		{0, false}, {900, false}, {-900, false},
-		{TBWin - MaxPly - 1, false}, {TBWin - MaxPly, true}, {-(TBWin - MaxPly), true},
-		{TBWin - 3, true}, {MateValue - 5, true}, {-MateValue + 5, true},
-	} {
-		if got := decisive(tc.v); got != tc.want {
-			t.Errorf("decisive(%d) = %v, want %v", tc.v, got, tc.want)
-		}
-	}
-}
-
-// TestRule50Damp checks the fifty-move scaling of the static evaluation:
-// off it is the identity, with N it scales by (N − count)/N, and past N
-// it reaches zero rather than changing sign.
-func TestRule50Damp(t *testing.T) {
-	tests := []struct {
-		count, n, raw, want int
-	}{
-		{50, 0, 300, 300},
-		{0, 200, 300, 300},
-		{50, 200, 300, 225},
-		{50, 200, -300, -225},
-		{100, 200, 300, 150},
-		{150, 120, 300, 0},
-	}
-	for _, tc := range tests {
-		pos, err := chess.ParseFEN(fmt.Sprintf("4k3/8/8/8/8/8/4P3/4K3 w - - %d 80", tc.count))
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := &Worker{pos: pos}
-		w.p.Rule50Damp = tc.n
-		if got := w.damped(tc.raw); got != tc.want {
-			t.Errorf("count %d, Rule50Damp %d: damped(%d) = %d, want %d", tc.count, tc.n, tc.raw, got, tc.want)
-		}
-	}
-}
-
 // quiescenceWorker is a worker set on fen with the default parameters as
 // set changes them, for calling qsearch directly.
 func quiescenceWorker(t *testing.T, fen string, set func(*Params)) *Worker {
@@ -361,24 +298,6 @@ func quiescenceWorker(t *testing.T, fen string, set func(*Params)) *Worker {
 	set(&w.p)
 	w.pos = pos
 	return w
-}
-
-// TestScoreBlendStandPat checks ScoreBlend's first bit where it acts: a
-// stand pat above beta comes back as itself without the bit and as the
-// mean of itself and beta with it.
-func TestScoreBlendStandPat(t *testing.T) {
-	const fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1" // a queen up, nothing to capture
-	qs := func(blend int) int {
-		w := quiescenceWorker(t, fen, func(p *Params) { p.ScoreBlend = blend })
-		return w.qsearch(99, 100, 1, false)
-	}
-	raw, blended := qs(0), qs(1)
-	if raw < 500 {
-		t.Fatalf("stand pat %d, want a queen's worth above beta", raw)
-	}
-	if want := (raw + 100) / 2; blended != want {
-		t.Errorf("ScoreBlend=1: qsearch = %d, want (%d + 100)/2 = %d", blended, raw, want)
-	}
 }
 
 // TestQSEvasions checks the quiet-evasion limit of quiescence: a king
@@ -435,9 +354,6 @@ func TestSwitchesWired(t *testing.T) {
 		set   func(p *Params, on bool)
 		count func(st *Stats) uint64
 	}{
-		// Pieces step back and forth, so the side to move can repeat.
-		{"UpcomingRep", func(p *Params, on bool) { p.UpcomingRep = b2i(on) },
-			func(st *Stats) uint64 { return st.UpcomingDraws }},
 		{"NoisyFutility", func(p *Params, on bool) { p.NoisyFutility = 180 * b2i(on) },
 			func(st *Stats) uint64 { return st.NoisyFutPruned }},
 	} {

@@ -52,8 +52,6 @@ type Stats struct {
 	NMPTried, NMPCut, NMPFail  uint64
 	NMPVerify                  uint64
 	PVAlphaReduced             uint64
-	UpcomingDraws              uint64
-	UpcomingBelow              uint64 // of those, nodes that still returned less than the draw
 	HindsightDeeper            uint64
 	HindsightShallower         uint64
 	HistoryPruned, LMPPruned   uint64
@@ -130,8 +128,6 @@ func (s *Stats) counters() []counter {
 		mk("null move failed", func(x *Stats) *uint64 { return &x.NMPFail }),
 		mk("null move verified", func(x *Stats) *uint64 { return &x.NMPVerify }),
 		mk("PV nodes shallowed after alpha raised", func(x *Stats) *uint64 { return &x.PVAlphaReduced }),
-		mk("upcoming repetitions (alpha raised to a draw)", func(x *Stats) *uint64 { return &x.UpcomingDraws }),
-		mk("upcoming repetitions scored below the draw", func(x *Stats) *uint64 { return &x.UpcomingBelow }),
 		mk("hindsight: reduced moves searched a ply deeper", func(x *Stats) *uint64 { return &x.HindsightDeeper }),
 		mk("hindsight: reduced moves searched a ply shallower", func(x *Stats) *uint64 { return &x.HindsightShallower }),
 		mk("late move pruned", func(x *Stats) *uint64 { return &x.LMPPruned }),
