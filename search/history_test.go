@@ -144,23 +144,6 @@ func searchItalian(t *testing.T, depth int, set func(*Params)) *Searcher {
 	return s
 }
 
-// TestSENegExtWired checks that each level of the singular test's
-// negative extension reaches the search: off it shortens no move, level
-// 1 only table moves that beat beta, and level 2 adds the cut nodes, so
-// it shortens more.
-func TestSENegExtWired(t *testing.T) {
-	run := func(level int) uint64 {
-		return searchItalian(t, 12, func(p *Params) { p.SENegExt = level }).workers[0].stats.SENegative
-	}
-	off, one, two := run(0), run(1), run(2)
-	if off != 0 {
-		t.Errorf("SENegExt=0 searched %d table moves shallower", off)
-	}
-	if one == 0 || two <= one {
-		t.Errorf("SENegExt=1 shortened %d table moves and SENegExt=2 %d; want 0 < level 1 < level 2", one, two)
-	}
-}
-
 // TestShareOfPrior checks HistPrior's arithmetic: untried moves sit at
 // zero whatever the prior, seed 004's prior (4 quarters) is Laplace's
 // rule, and a larger prior keeps the same evidence nearer the middle.

@@ -158,7 +158,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 	improving := false
-	st.improvingRate = 0
 	if !inCheck {
 		past := -1
 		if ply >= 2 && w.stack[ply-2].staticEval != noScore {
@@ -167,19 +166,13 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			past = ply - 4
 		}
 		if past >= 0 {
-			diff := staticEval - w.stack[past].staticEval
-			improving = diff > 0
-			st.improvingRate = float32(min(max(float64(w.stack[past].improvingRate)+float64(diff)/50, 0), 1))
+			improving = staticEval > w.stack[past].staticEval
 		} else {
 			improving = p.ImprovingNoPast != 0
-			st.improvingRate = float32(p.ImprovingNoPast)
 		}
 	}
 	w.stack[ply+1].killers = [2]chess.Move{}
 	w.stack[ply+1].excluded = chess.NoMove
-	// The LMRCutoffs count starts afresh for our children, or with
-	// Stockfish's wider scope for our grandchildren.
-	w.stack[ply+1+p.LMRCutoffsScope].cutoffs = 0
 	w.stack[ply+1].doubleExts = st.doubleExts
 
 	// Whole-node pruning, for non-PV nodes not in check.
@@ -246,13 +239,12 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	bestMove := chess.NoMove
 	// moveCount counts the moves handed out, pruned or not; played those
 	// searched.
-	moveCount, played, quietsTried, quietsSeen := 0, 0, 0, 0
+	moveCount, played, quietsTried := 0, 0, 0
 	// The singular test's search of the other moves may stop early
 	// (SEQuietLimit): it counts the quiet and noisy moves it searched.
 	seLimited := excluded != chess.NoMove && p.SEQuietLimit > 0
 	seQuiets, seNoisy := 0, 0
 	firstStage := stageTT
-	ttNoisy := p.LMRTTNoisy != 0 && ttMove != chess.NoMove && pos.IsNoisy(ttMove)
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		if m == excluded {
@@ -260,7 +252,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		moveCount++
 		quiet := !pos.IsNoisy(m)
-		quietsSeen += b2i(quiet)
 		// histScore rates a quiet move for reductions and pruning: its
 		// share of good outcomes, within ±historyScale/2.
 		histScore := 0
@@ -268,106 +259,28 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			histScore = int(w.hist.quiet(us, m, mp.threatMap()))
 		}
 		// The reduction table is indexed by the move's place among the
-		// moves searched (LMRPlayed) or handed out, pruned ones counted.
-		idx := moveCount
-		if p.LMRPlayed != 0 {
-			idx = played + 1
-		}
-		r := int(w.lmr[min(depth, 63)][min(idx, 63)])
+		// moves handed out, pruned ones counted.
+		r := int(w.lmr[min(depth, 63)][min(moveCount, 63)])
 		givesCheck := pos.GivesCheck(m)
 
 		// Move-level pruning, once a move that avoids being mated is known.
 		if bestScore > -MateInMax && hasPieces {
 			lmrDepth := max(depth-1-r, 0)
-			if quiet && !inCheck && !(givesCheck && p.ExemptChecks != 0) {
-				// Late-move pruning, in the form LMPStyle names.
-				if depth <= p.LMPDepth && (p.LMPStyle == 0 || depth >= p.LMPMinDepth) {
-					switch p.LMPStyle {
-					case 0:
-						// Seed 004's: after enough moves the rest are
-						// skipped; fewer are tried when not improving.
-						limit := float64(p.LMPBase + depth*depth)
-						if p.ImprovingRate != 0 {
-							limit /= 2 - float64(st.improvingRate)
-						} else if !improving {
-							limit /= 2
-						}
-						count := moveCount
-						if p.LMPQuiets != 0 {
-							count = quietsSeen
-						}
-						if float64(count) >= limit {
-							w.stats.LMPPruned++
-							w.skipQuiets(mp)
-							continue
-						}
-					case 1:
-						// Ethereal's: once enough quiet moves have been
-						// seen the rest are skipped, but the move that
-						// reaches the count is still searched.
-						if quietsSeen >= lmpLimit(depth, improving)*p.LMPScale/100 && !mp.quietsSkipped() {
-							w.stats.LMPPruned++
-							w.skipQuiets(mp)
-						}
-					case 2:
-						// Ethereal's count where the order cannot be
-						// trusted: past it a quiet is dropped unless its
-						// history is above LMPKeep, so a move that has
-						// refuted before survives wherever the order
-						// put it.
-						if quietsSeen > lmpLimit(depth, improving)*p.LMPScale/100 && histScore <= p.LMPKeep && !mp.isKiller(m) {
-							w.stats.LMPPruned++
-							continue
-						}
-					}
-				}
+			// Quiet checks are spared.
+			if quiet && !inCheck && !givesCheck {
 				// Futility pruning: a quiet move cannot lift a hopeless
-				// static eval to alpha at low depth; in the form
-				// FutilityStyle names.
-				if p.FutilityDepth > 0 {
-					switch p.FutilityStyle {
-					case 0:
-						// Seed 004's: this quiet and every later one
-						// are dropped.
-						if lmrDepth <= p.FutilityDepth && eval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
-							w.stats.FutilityPruned++
-							w.skipQuiets(mp)
-							continue
-						}
-					case 1:
-						// Ethereal's: this quiet is still searched, and
-						// the later ones are skipped only if its history
-						// is poor or the evaluation is hopeless even
-						// without it.
-						if v := eval + p.FutilityMargin*depth; depth <= p.FutilityDepth && v <= alpha &&
-							(histScore < p.FutilityHistLimit>>b2i(improving) || v+p.FutilityNoHist <= alpha) &&
-							!mp.quietsSkipped() {
-							w.stats.FutilityPruned++
-							w.skipQuiets(mp)
-						}
-					}
+				// static eval to alpha at low depth; this quiet and every
+				// later one are dropped.
+				if p.FutilityDepth > 0 && lmrDepth <= p.FutilityDepth && eval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
+					w.stats.FutilityPruned++
+					mp.skipQuiets()
+					continue
 				}
 				// History pruning: quiets that keep failing at low depth.
 				if lmrDepth < p.HistPruneDepth && histScore < -p.HistPruneMargin*depth && !mp.isKiller(m) {
 					w.stats.HistoryPruned++
-					if p.HistPruneSkip != 0 && mp.from == stageQuiets {
-						w.stats.HistPruneSkips++
-						if p.ExemptChecks != 0 {
-							mp.skipQuietsButChecks()
-						} else {
-							mp.skipQuiets()
-						}
-					}
 					continue
 				}
-			}
-			// Futility pruning of captures (NoisyFutility): even with
-			// the piece it takes and a margin, the capture leaves the
-			// static evaluation short of alpha.
-			if !quiet && p.NoisyFutility > 0 && !pvNode && !inCheck && !givesCheck && !m.IsPromotion() && lmrDepth < 7 &&
-				eval+p.NoisyFutility+p.NoisyFutMargin*lmrDepth+chess.SEEValue[victimOf(pos, m)] <= alpha {
-				w.stats.NoisyFutPruned++
-				continue
 			}
 			// SEE pruning of moves that lose too much material.
 			if quiet && depth <= p.SEEQuietDepth && !pos.SEE(m, -p.SEEQuietMargin*lmrDepth) {
@@ -410,16 +323,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			case singBeta >= beta:
 				w.stats.SEMultiCut++
 				return singBeta
-			case ttScore >= beta && p.SENegExt != 0 || cutNode && p.SENegExt >= 2:
-				ext = -1
-				w.stats.SENegative++
 			}
-			// The singular search reused the child plies' state. Its
-			// children's cutoffs stay in Stockfish's wider count.
+			// The singular search reused the child plies' state.
 			w.stack[ply+1].killers = [2]chess.Move{}
-			if p.LMRCutoffsScope == 0 {
-				w.stack[ply+1].cutoffs = 0
-			}
 		}
 		// Check extension (seed 004): a check that does not lose material.
 		if givesCheck && ext == 0 && ply < 2*w.rootDepth && p.CheckExt != 0 && (p.CheckExt == 2 || pos.SEE(m, 0)) {
@@ -451,13 +357,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// Noisy moves are reduced when they lose material, and
 			// (stages past the quiets) when they are evasions.
 			badNoisy := !quiet && (mp.stage == stageBadNoisy || mp.stage >= stageQuiets)
-			if p.LMRDepth > 0 && depth >= p.LMRDepth && idx > 1+b2i(pvNode) && (quiet || badNoisy) {
+			if p.LMRDepth > 0 && depth >= p.LMRDepth && moveCount > 1+b2i(pvNode) && (quiet || badNoisy) {
 				r -= b2i(pvNode)
-				r += b2i(quiet && ttNoisy)
-				cutoffTerm := p.LMRCutoffs > 0 && w.stack[ply+1].cutoffs > p.LMRCutoffs
-				r += b2i(cutoffTerm) * (1 + p.LMRCutoffsAll*b2i(!pvNode && !cutNode))
 				r += p.LMRCutNode * b2i(cutNode)
-				r += p.LMRAllNode * b2i(!pvNode && !cutNode)
 				r += b2i(!improving)
 				r -= b2i(givesCheck || inCheck)
 				r -= b2i(mp.isKiller(m))
@@ -470,25 +372,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					st.reduction = int8(newDepth - d)
 					score = -w.search(lo, -alpha, d, ply+1, pvChild, !pvChild)
 					st.reduction = 0
-					if cutoffTerm && !pvNode {
-						w.stats.cutoffTerm(cutNode, score > alpha)
-					}
 					if score > alpha {
 						w.stats.LMRReSearches++
-						// The re-search goes a ply deeper when the
-						// reduced search beat the best so far by far,
-						// a ply shallower when it barely beat it.
-						full := newDepth
-						if p.LMRReSearch != 0 {
-							if score > bestScore+p.LMRDeeperMargin+2*newDepth && full < depth+1 {
-								full++
-								w.stats.LMRDeeper++
-							} else if score < bestScore+p.LMRShallowerMargin && full > d {
-								full--
-								w.stats.LMRShallower++
-							}
-						}
-						score = -w.search(lo, -alpha, full, ply+1, pvChild, !pvChild && !cutNode)
+						score = -w.search(lo, -alpha, newDepth, ply+1, pvChild, !pvChild && !cutNode)
 					}
 				}
 			}
@@ -512,23 +398,10 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				if pvNode {
 					w.updatePV(ply, m)
 				}
-				// PVAlphaReduce: once a move of a PV node has raised alpha
-				// without cutting, the later ones must beat a line found,
-				// not a bound, and are searched shallower.
-				if pvNode && score < beta && p.PVAlphaReduce > 0 && depth > 2 && depth < 12 &&
-					score > -MateInMax && beta < MateInMax {
-					depth -= p.PVAlphaReduce
-					w.stats.PVAlphaReduced++
-				}
 				if score >= beta {
-					st.cutoffs++
 					w.stats.cutoff(played, mp.from, firstStage, depth)
 					if mp.from == stageQuiets {
 						w.stats.QuietCutRank += uint64(mp.quietsOut)
-					}
-					if quiet && !inCheck && depth <= 8 {
-						w.stats.ShallowQuietCuts++
-						w.stats.PastLMPCount += uint64(b2i(quietsSeen > lmpLimit(depth, improving)))
 					}
 					w.updateStats(ply, m, quiet, quietsTried, depth, mp.threatMap())
 					break
@@ -579,27 +452,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 	return bestScore
-}
-
-// lmpLimit is the number of quiet moves seen after which late-move
-// pruning skips the rest: Ethereal's tuned 2.08 + 0.37·d² when not
-// improving and 3.87 + 0.71·d² when improving.
-func lmpLimit(depth int, improving bool) int {
-	if improving {
-		return (387 + 71*depth*depth) / 100
-	}
-	return (208 + 37*depth*depth) / 100
-}
-
-// skipQuiets ends the quiet moves of a node after late-move or futility
-// pruning; with ExemptChecks 2 the quiet checks among them survive, as
-// they would have one by one.
-func (w *Worker) skipQuiets(mp *picker) {
-	if w.p.ExemptChecks >= 2 {
-		mp.skipQuietsButChecks()
-	} else {
-		mp.skipQuiets()
-	}
 }
 
 // boundOf says what a node's best score is to the table: a lower bound

@@ -53,9 +53,6 @@ type picker struct {
 	quietIdx int
 	killerI  int
 	list     chess.MoveList
-	// checksOnly: quiet moves were pruned from here on, except those
-	// that give check (ExemptChecks 2).
-	checksOnly bool
 	// killerSEE demotes a killer that loses material by SEE to the
 	// quiet moves (KillerSEE, under test).
 	killerSEE bool
@@ -83,7 +80,6 @@ func (mp *picker) init(pos *chess.Position, hist *History, ttMove chess.Move, ki
 	mp.quietsOut = 0
 	mp.thrSet = false
 	mp.ttMove = chess.NoMove
-	mp.checksOnly = false
 	mp.killerSEE = false
 	if ttMove != chess.NoMove && pos.IsLegal(ttMove) {
 		mp.ttMove = ttMove
@@ -218,7 +214,7 @@ func (mp *picker) next() chess.Move {
 				for i := mp.quietIdx; i < mp.nQuiet; i++ {
 					// GivesCheck only once k is known legal here: for
 					// castling it makes the move.
-					if mp.quiets[i].move == k && (!mp.checksOnly || mp.pos.GivesCheck(k)) {
+					if mp.quiets[i].move == k {
 						if mp.killerSEE && !mp.pos.SEE(k, 0) {
 							// A killer that hangs material here is
 							// no refutation: it waits among the
@@ -241,15 +237,6 @@ func (mp *picker) next() chess.Move {
 			}
 			mp.stage = stageDone
 		case stageQuiets:
-			// The pruned rest is scanned, not sorted: only checks remain.
-			for mp.checksOnly && mp.quietIdx < mp.nQuiet {
-				m := mp.quiets[mp.quietIdx].move
-				mp.quietIdx++
-				if !mp.isKiller(m) && mp.pos.GivesCheck(m) {
-					mp.from = stageQuiets
-					return m
-				}
-			}
 			for mp.quietIdx < mp.nQuiet {
 				sm := best(mp.quiets[:mp.nQuiet], mp.quietIdx)
 				mp.quietIdx++
@@ -341,20 +328,9 @@ func (mp *picker) genEvasions() {
 	}
 }
 
-// skipQuiets stops the picker from returning further quiet moves (late-move
-// and futility pruning); bad captures still come.
+// skipQuiets stops the picker from returning further quiet moves
+// (futility pruning); losing captures still come.
 func (mp *picker) skipQuiets() {
 	mp.quietIdx = mp.nQuiet
 	mp.killerI = len(mp.killers)
-}
-
-// quietsSkipped reports whether skipQuiets has already ended the quiets.
-func (mp *picker) quietsSkipped() bool {
-	return mp.quietIdx >= mp.nQuiet && mp.killerI >= len(mp.killers) && mp.stage >= stageKillers
-}
-
-// skipQuietsButChecks is skipQuiets for a search that spares quiet checks
-// from move pruning: the remaining quiet moves that give check still come.
-func (mp *picker) skipQuietsButChecks() {
-	mp.checksOnly = true
 }

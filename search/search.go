@@ -222,16 +222,14 @@ type Worker struct {
 
 // frame is the per-ply search stack entry.
 type frame struct {
-	staticEval    int
-	improvingRate float32 // seed 002's dynamic improving, in [0, 1]
-	move          chess.Move
-	excluded      chess.Move  // the move a singular-extension search leaves out
-	doubleExts    int         // double extensions on the path to this node
-	piece         chess.Piece // the piece that made move
-	reduction     int8        // LMR plies taken off move while its reduced search runs (Hindsight); set and cleared around that search alone, so 0 elsewhere
-	killers       [2]chess.Move
-	cutoffs       int            // beta cutoffs at this ply under the current parent, or grandparent (LMRCutoffs, LMRCutoffsScope)
-	quiets        [64]chess.Move // quiet moves tried at this node, for history
+	staticEval int
+	move       chess.Move
+	excluded   chess.Move  // the move a singular-extension search leaves out
+	doubleExts int         // double extensions on the path to this node
+	piece      chess.Piece // the piece that made move
+	reduction  int8        // LMR plies taken off move while its reduced search runs (Hindsight); set and cleared around that search alone, so 0 elsewhere
+	killers    [2]chess.Move
+	quiets     [64]chess.Move // quiet moves tried at this node, for history
 }
 
 type rootMove struct {
@@ -674,7 +672,6 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 	pos := w.pos
 	w.pvLen[0] = 0
 	w.stack[0].staticEval = noScore
-	w.stack[2].cutoffs = 0 // the root clears two plies ahead as any node does with LMRCutoffsScope 1
 	if !pos.InCheck() {
 		w.stack[0].staticEval = w.ev.Evaluate(pos)
 	}

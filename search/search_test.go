@@ -36,19 +36,12 @@ func TestFindsMates(t *testing.T) {
 		{"RootLMR=0", func(p *Params) { p.RootLMR = 0 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
 		{"SE Vireo", func(p *Params) {
-			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SENegExt, p.SEQuietLimit = 8, 2, 20, 3, 1, 0
+			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SEQuietLimit = 8, 2, 20, 3, 0
 		}},
 		{"SEDepth=0", func(p *Params) { p.SEDepth = 0 }},
-		{"LMP Ethereal", func(p *Params) { p.LMPStyle, p.LMPDepth = 1, 8 }},
-		{"LMP keeping good history", func(p *Params) { p.LMPStyle, p.LMPDepth = 2, 8 }},
-		{"HistPruneSkip=1", func(p *Params) { p.HistPruneSkip = 1 }},
-		{"HistPruneSkip=1 ExemptChecks=0", func(p *Params) { p.HistPruneSkip, p.ExemptChecks = 1, 0 }},
 		{"quiescence SEE Ethereal", func(p *Params) { p.QSSEEMin, p.QSSEEFutility = 1, 100 }},
-		{"futility Ethereal", func(p *Params) { p.FutilityStyle, p.FutilityMargin = 1, 90 }},
 		{"aspiration fail-high reduce", func(p *Params) { p.AspFailHighReduce = 1 }},
-		{"PVAlphaReduce=2", func(p *Params) { p.PVAlphaReduce = 2 }},
 		{"Hindsight=1", func(p *Params) { p.Hindsight = 1 }},
-		{"NoisyFutility=180", func(p *Params) { p.NoisyFutility = 180 }},
 		{"QSEvasions=1", func(p *Params) { p.QSEvasions = 1 }},
 		{"LMRCutNode=2", func(p *Params) { p.LMRCutNode = 2 }},
 	} {
@@ -342,29 +335,5 @@ func TestLMRCutNodeWired(t *testing.T) {
 	t.Logf("mean plies reduced: %.3f with LMRCutNode=1, %.3f with 2", one, two)
 	if two <= one {
 		t.Errorf("mean plies reduced: %.3f with LMRCutNode=1 and %.3f with 2; want more with 2", one, two)
-	}
-}
-
-// TestSwitchesWired checks that each counting switch reaches the search:
-// in a middlegame search deep enough for it to act, its statistic stays
-// at zero with the switch off and counts with it on.
-func TestSwitchesWired(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		set   func(p *Params, on bool)
-		count func(st *Stats) uint64
-	}{
-		{"NoisyFutility", func(p *Params, on bool) { p.NoisyFutility = 180 * b2i(on) },
-			func(st *Stats) uint64 { return st.NoisyFutPruned }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			run := func(on bool) uint64 {
-				s := searchItalian(t, 10, func(p *Params) { tc.set(p, on) })
-				return tc.count(&s.workers[0].stats)
-			}
-			if off, on := run(false), run(true); off != 0 || on == 0 {
-				t.Errorf("counted %d times off and %d on; want 0 and more", off, on)
-			}
-		})
 	}
 }

@@ -40,33 +40,23 @@ type Stats struct {
 	// by the quiet-stage cutoffs it says how well history orders them,
 	// which is what late-move pruning relies on.
 	QuietCutRank uint64
-	// ShallowQuietCuts counts the cutoffs by a quiet move, not in check,
-	// at depth 8 or less (where Ethereal's late-move pruning acts), and
-	// PastLMPCount those among them made by a quiet that came after
-	// Ethereal's count (lmpLimit), so would never have been searched with
-	// it: the cutoffs late-move pruning gives up.
-	ShallowQuietCuts, PastLMPCount uint64
 
 	// Whole-node pruning: tried (conditions met) and succeeded.
 	RFPCut                     uint64
 	NMPTried, NMPCut, NMPFail  uint64
 	NMPVerify                  uint64
-	PVAlphaReduced             uint64
 	HindsightDeeper            uint64
 	HindsightShallower         uint64
-	HistoryPruned, LMPPruned   uint64
+	HistoryPruned              uint64
 	FutilityPruned             uint64
 	SEEQuietPruned, SEENoisy   uint64
-	NoisyFutPruned             uint64
-	HistPruneSkips             uint64 // nodes whose quiets history pruning ended (HistPruneSkip)
 	LMRSearches, LMRReSearches uint64
-	LMRDeeper, LMRShallower    uint64
 	LMRReductionSum            uint64
 	PVSReSearches              uint64
 	// Root searches whose score fell outside the aspiration window.
 	AspFailLow, AspFailHigh uint64
 	SETried, SESingular     uint64
-	SEDouble, SENegative    uint64
+	SEDouble                uint64
 	SEMultiCut              uint64
 	CheckExtensions         uint64
 	QSEEPruned, QFutility   uint64
@@ -77,11 +67,6 @@ type Stats struct {
 	// among them that failed high.
 	CutNodes, CutNodesHigh uint64
 	AllNodes, AllNodesHigh uint64
-	// Reduced searches that LMRCutoffs made a ply deeper, at predicted
-	// cut-nodes and all-nodes, and how many of them came back above
-	// alpha to be searched again.
-	CutoffTermCut, CutoffTermCutRe uint64
-	CutoffTermAll, CutoffTermAllRe uint64
 }
 
 // cutoffBuckets is the length of the cutoff-index histogram: moves 1..15
@@ -127,20 +112,14 @@ func (s *Stats) counters() []counter {
 		mk("null move cut", func(x *Stats) *uint64 { return &x.NMPCut }),
 		mk("null move failed", func(x *Stats) *uint64 { return &x.NMPFail }),
 		mk("null move verified", func(x *Stats) *uint64 { return &x.NMPVerify }),
-		mk("PV nodes shallowed after alpha raised", func(x *Stats) *uint64 { return &x.PVAlphaReduced }),
 		mk("hindsight: reduced moves searched a ply deeper", func(x *Stats) *uint64 { return &x.HindsightDeeper }),
 		mk("hindsight: reduced moves searched a ply shallower", func(x *Stats) *uint64 { return &x.HindsightShallower }),
-		mk("late move pruned", func(x *Stats) *uint64 { return &x.LMPPruned }),
 		mk("futility pruned", func(x *Stats) *uint64 { return &x.FutilityPruned }),
 		mk("history pruned", func(x *Stats) *uint64 { return &x.HistoryPruned }),
-		mk("history pruning ended the quiets", func(x *Stats) *uint64 { return &x.HistPruneSkips }),
 		mk("SEE pruned quiet", func(x *Stats) *uint64 { return &x.SEEQuietPruned }),
 		mk("SEE pruned noisy", func(x *Stats) *uint64 { return &x.SEENoisy }),
-		mk("futility pruned noisy", func(x *Stats) *uint64 { return &x.NoisyFutPruned }),
 		mk("LMR searches", func(x *Stats) *uint64 { return &x.LMRSearches }),
 		mk("LMR re-searches", func(x *Stats) *uint64 { return &x.LMRReSearches }),
-		mk("LMR re-search deeper", func(x *Stats) *uint64 { return &x.LMRDeeper }),
-		mk("LMR re-search shallower", func(x *Stats) *uint64 { return &x.LMRShallower }),
 		mk("LMR plies reduced", func(x *Stats) *uint64 { return &x.LMRReductionSum }),
 		mk("PVS re-searches", func(x *Stats) *uint64 { return &x.PVSReSearches }),
 		mk("aspiration fail-lows", func(x *Stats) *uint64 { return &x.AspFailLow }),
@@ -148,12 +127,9 @@ func (s *Stats) counters() []counter {
 		mk("singular tried", func(x *Stats) *uint64 { return &x.SETried }),
 		mk("singular extended", func(x *Stats) *uint64 { return &x.SESingular }),
 		mk("singular double", func(x *Stats) *uint64 { return &x.SEDouble }),
-		mk("singular negative", func(x *Stats) *uint64 { return &x.SENegative }),
 		mk("singular multi-cut", func(x *Stats) *uint64 { return &x.SEMultiCut }),
 		mk("check extensions", func(x *Stats) *uint64 { return &x.CheckExtensions }),
 		mk("quiet-stage cutoff rank sum", func(x *Stats) *uint64 { return &x.QuietCutRank }),
-		mk("quiet cutoffs at depth <= 8", func(x *Stats) *uint64 { return &x.ShallowQuietCuts }),
-		mk("quiet cutoffs past the late-move count", func(x *Stats) *uint64 { return &x.PastLMPCount }),
 		mk("qsearch stand pat", func(x *Stats) *uint64 { return &x.QStandPat }),
 		mk("qsearch cutoffs", func(x *Stats) *uint64 { return &x.QCutoffs }),
 		mk("qsearch cutoffs first", func(x *Stats) *uint64 { return &x.QCutoffsFirst }),
@@ -164,10 +140,6 @@ func (s *Stats) counters() []counter {
 		mk("cut-nodes failed high", func(x *Stats) *uint64 { return &x.CutNodesHigh }),
 		mk("all-nodes", func(x *Stats) *uint64 { return &x.AllNodes }),
 		mk("all-nodes failed high", func(x *Stats) *uint64 { return &x.AllNodesHigh }),
-		mk("LMRCutoffs reductions at cut-nodes", func(x *Stats) *uint64 { return &x.CutoffTermCut }),
-		mk("LMRCutoffs re-searches at cut-nodes", func(x *Stats) *uint64 { return &x.CutoffTermCutRe }),
-		mk("LMRCutoffs reductions at all-nodes", func(x *Stats) *uint64 { return &x.CutoffTermAll }),
-		mk("LMRCutoffs re-searches at all-nodes", func(x *Stats) *uint64 { return &x.CutoffTermAllRe }),
 	}
 }
 
@@ -194,16 +166,6 @@ func (s *Stats) nodeType(cutNode, high bool) {
 		tally(&s.CutNodes, &s.CutNodesHigh, high)
 	} else {
 		tally(&s.AllNodes, &s.AllNodesHigh, high)
-	}
-}
-
-// cutoffTerm records a reduction LMRCutoffs deepened, at a predicted
-// cut-node or all-node, and whether the reduced search beat alpha.
-func (s *Stats) cutoffTerm(cutNode, above bool) {
-	if cutNode {
-		tally(&s.CutoffTermCut, &s.CutoffTermCutRe, above)
-	} else {
-		tally(&s.CutoffTermAll, &s.CutoffTermAllRe, above)
 	}
 }
 
@@ -288,10 +250,6 @@ func (s *Stats) Print(out io.Writer) {
 	fmt.Fprintf(out, "tt hit rate: %.1f%% of %d probes (cut %.1f%%)\n", pct(s.TTHits, s.TTProbes), s.TTProbes, pct(s.TTCuts, s.TTProbes))
 	if q := s.CutoffByStage[stageQuiets]; q > 0 {
 		fmt.Fprintf(out, "quiet cutoffs: mean rank %.2f among the history-ordered quiets\n", float64(s.QuietCutRank)/float64(q))
-	}
-	if s.ShallowQuietCuts > 0 {
-		fmt.Fprintf(out, "quiet cutoffs past the late-move count: %.1f%% of %d at depth 8 or less\n",
-			pct(s.PastLMPCount, s.ShallowQuietCuts), s.ShallowQuietCuts)
 	}
 	if s.LMRSearches > 0 {
 		fmt.Fprintf(out, "lmr re-search rate: %.1f%% (mean reduction %.2f plies)\n",
