@@ -580,44 +580,18 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		alpha = max(alpha, bestScore)
 	}
 
-	// A capture must win at least seeMin by SEE to be searched: captures
-	// that lose material cannot raise a quiet position's score, and with
-	// QSSEEFutility one that cannot win back most of the gap to alpha is
-	// not worth a node either (not when escaping check).
-	seeMin := w.p.QSSEEMin
-	if !inCheck && w.p.QSSEEFutility > 0 {
-		seeMin = max(seeMin, alpha-staticEval-w.p.QSSEEFutility)
-	}
 	mp := &w.pickers[ply]
 	mp.initQ(pos, &w.hist, ttMove)
 	bestMove := chess.NoMove
-	moveCount, quietEvasions := 0, 0
+	moveCount := 0
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		moveCount++
-		// QSEvasions: once a score that is not a mate against us is
-		// known, a few quiet evasions are enough to show whether the
-		// check costs more.
-		if inCheck && w.p.QSEvasions > 0 && !pos.IsNoisy(m) {
-			if quietEvasions >= w.p.QSEvasions && bestScore > -MateInMax {
-				w.stats.QEvasionsPruned++
-				continue
-			}
-			quietEvasions++
-		}
-		if !inCheck && !pos.SEE(m, seeMin) {
+		// Captures that lose material cannot raise a quiet position's
+		// score (every evasion of a check is searched).
+		if !inCheck && !pos.SEE(m, 0) {
 			w.stats.QSEEPruned++
 			continue
-		}
-		// Futility (delta) pruning: a capture that cannot lift the
-		// static evaluation to alpha even with a margin to spare is not
-		// worth a node; its bound still counts as the best score.
-		if !inCheck && w.p.QSFutility > 0 && !m.IsPromotion() && !pos.GivesCheck(m) {
-			if fv := staticEval + w.p.QSFutility + chess.SEEValue[victimOf(pos, m)]; fv <= alpha {
-				w.stats.QFutility++
-				bestScore = max(bestScore, fv)
-				continue
-			}
 		}
 		predicted := w.prefetchMove(m)
 		w.stack[ply].move, w.stack[ply].piece = m, pos.PieceOn(m.From())

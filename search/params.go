@@ -32,10 +32,6 @@ type Params struct {
 	FutilityDepth, FutilityBase, FutilityMargin int
 
 	SEEQuietDepth, SEEQuietMargin, SEENoisyDepth, SEENoisyMargin int
-	// QSEvasions N > 0 lets quiescence search at most N quiet evasions of
-	// a check once it has a score that is not a mate against it
-	// (Stockfish's pruning after the second quiet evasion). 0 is off.
-	QSEvasions int
 	// LMRCutNode is the reduction added at predicted cut nodes (seed
 	// 004's 1; Stockfish 2).
 	LMRCutNode int
@@ -74,17 +70,6 @@ type Params struct {
 	// four plies back are both unknown (in check); seed 002 leaves it open.
 	ImprovingNoPast                                                     int
 	CorrPawnW, CorrNonPawnW, CorrMajorW, CorrMinorW, CorrContW, CorrEMA int
-
-	// QSFutility is the margin of quiescence futility (delta) pruning:
-	// captures whose victim cannot lift the static evaluation to alpha
-	// with this margin are skipped; 0 = off.
-	QSFutility int
-	// QSSEEMin is what a capture must win by SEE to be searched in
-	// quiescence (0: not lose material; 1: Ethereal 12's, which drops
-	// even trades). QSSEEFutility, when above 0, raises that bar to
-	// alpha − static eval − QSSEEFutility, so that a capture must win
-	// back most of what the position lacks (Ethereal 12's 100).
-	QSSEEMin, QSSEEFutility int
 
 	// RootLMR reduces late root moves as late moves of any PV node are,
 	// with the root moves given the main search's order at the start and
@@ -152,7 +137,7 @@ func DefaultParams() Params {
 		RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
 		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
-		QSEvasions: 0, LMRCutNode: 1, HistPruneDepth: 3, HistPruneMargin: 2048, LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SEQuietLimit: 6, SETacticalLimit: 3,
+		LMRCutNode: 1, HistPruneDepth: 3, HistPruneMargin: 2048, LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SEQuietLimit: 6, SETacticalLimit: 3,
 		ImprovingNoPast: 1, CheckExt: 1, RootLMR: 1, CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
 		HistPrior: 4,
 		Hindsight: 1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
@@ -192,7 +177,6 @@ func (p *Params) Table() []ParamInfo {
 		{"SEEQuietMargin", &p.SEEQuietMargin, 10, 150, 0, 0},
 		{"SEENoisyDepth", &p.SEENoisyDepth, 0, 12, 0, 0},
 		{"SEENoisyMargin", &p.SEENoisyMargin, 5, 100, 0, 0},
-		{"QSEvasions", &p.QSEvasions, 0, 8, 0, 0},
 		{"LMRCutNode", &p.LMRCutNode, 0, 3, 0, 0},
 		{"HistPruneDepth", &p.HistPruneDepth, 0, 8, 0, 0},
 		{"HistPruneMargin", &p.HistPruneMargin, 0, 8192, 0, 0},
@@ -208,9 +192,6 @@ func (p *Params) Table() []ParamInfo {
 		{"SETacticalLimit", &p.SETacticalLimit, 0, 30, 0, 0},
 		{"ImprovingNoPast", &p.ImprovingNoPast, 0, 1, 0, 0},
 		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
-		{"QSFutility", &p.QSFutility, 0, 500, 0, 0},
-		{"QSSEEMin", &p.QSSEEMin, -100, 200, 0, 0},
-		{"QSSEEFutility", &p.QSSEEFutility, 0, 500, 0, 0},
 		{"RootLMR", &p.RootLMR, 0, 1, 0, 0},
 		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},

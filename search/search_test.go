@@ -39,10 +39,8 @@ func TestFindsMates(t *testing.T) {
 			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SEQuietLimit = 8, 2, 20, 3, 0
 		}},
 		{"SEDepth=0", func(p *Params) { p.SEDepth = 0 }},
-		{"quiescence SEE Ethereal", func(p *Params) { p.QSSEEMin, p.QSSEEFutility = 1, 100 }},
 		{"aspiration fail-high reduce", func(p *Params) { p.AspFailHighReduce = 1 }},
 		{"Hindsight=1", func(p *Params) { p.Hindsight = 1 }},
-		{"QSEvasions=1", func(p *Params) { p.QSEvasions = 1 }},
 		{"LMRCutNode=2", func(p *Params) { p.LMRCutNode = 2 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })
@@ -291,32 +289,6 @@ func quiescenceWorker(t *testing.T, fen string, set func(*Params)) *Worker {
 	set(&w.p)
 	w.pos = pos
 	return w
-}
-
-// TestQSEvasions checks the quiet-evasion limit of quiescence: a king
-// checked by a distant bishop, its one pawn unable to block, has four
-// quiet escapes and no capture; with QSEvasions=1 the first is searched
-// and the other three are skipped once it shows the king is not mated,
-// and the score stays a bishop down, not a mate.
-func TestQSEvasions(t *testing.T) {
-	const fen = "4k3/p7/8/b7/8/8/7P/4K3 w - - 0 1"
-	qs := func(limit int) (int, uint64) {
-		w := quiescenceWorker(t, fen, func(p *Params) { p.QSEvasions = limit })
-		v := w.qsearch(-Infinite, Infinite, 1, true)
-		return v, w.stats.QEvasionsPruned
-	}
-	for _, tc := range []struct {
-		limit  int
-		pruned uint64
-	}{{0, 0}, {1, 3}, {2, 2}, {4, 0}} {
-		v, pruned := qs(tc.limit)
-		if pruned != tc.pruned {
-			t.Errorf("QSEvasions=%d: %d evasions skipped, want %d", tc.limit, pruned, tc.pruned)
-		}
-		if v <= -MateInMax || v > -100 {
-			t.Errorf("QSEvasions=%d: score %d, want a bishop down and no mate", tc.limit, v)
-		}
-	}
 }
 
 // TestLMRCutNodeWired checks that LMRCutNode reaches the reductions:

@@ -59,8 +59,7 @@ type Stats struct {
 	SEDouble                uint64
 	SEMultiCut              uint64
 	CheckExtensions         uint64
-	QSEEPruned, QFutility   uint64
-	QEvasionsPruned         uint64
+	QSEEPruned              uint64
 	// Node types as the search predicts them, and how often the
 	// prediction held: zero-window nodes that reached the move loop
 	// flagged as cut-nodes (CutNodes) or all-nodes (AllNodes), and those
@@ -134,8 +133,6 @@ func (s *Stats) counters() []counter {
 		mk("qsearch cutoffs", func(x *Stats) *uint64 { return &x.QCutoffs }),
 		mk("qsearch cutoffs first", func(x *Stats) *uint64 { return &x.QCutoffsFirst }),
 		mk("qsearch SEE pruned", func(x *Stats) *uint64 { return &x.QSEEPruned }),
-		mk("qsearch futility pruned", func(x *Stats) *uint64 { return &x.QFutility }),
-		mk("qsearch quiet evasions pruned", func(x *Stats) *uint64 { return &x.QEvasionsPruned }),
 		mk("cut-nodes", func(x *Stats) *uint64 { return &x.CutNodes }),
 		mk("cut-nodes failed high", func(x *Stats) *uint64 { return &x.CutNodesHigh }),
 		mk("all-nodes", func(x *Stats) *uint64 { return &x.AllNodes }),
