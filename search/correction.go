@@ -78,18 +78,12 @@ func (s *corrSlots) amount(p *Params) int {
 	return sum / (1024 * corrGrain)
 }
 
-// update moves the entries toward the error the search found: the
-// gravity form of seed 001, or seed 000's exponential moving average.
+// update moves the entries toward the error the search found, in the
+// gravity form of the correction-history tutorial: a bonus scaled by
+// depth, shrinking as an entry nears corrLimit.
 func (s *corrSlots) update(p *Params, diff, depth int) {
-	var f func(e *int16)
-	if p.CorrEMA != 0 {
-		target := clamp(diff*corrGrain, -corrLimit, corrLimit)
-		w := min(depth*depth+2*depth+1, 128)
-		f = func(e *int16) { *e = int16((int(*e)*(1024-w) + target*w) / 1024) }
-	} else {
-		bonus := clamp(diff*corrGrain*depth/8, -corrLimit/4, corrLimit/4)
-		f = func(e *int16) { *e += int16(bonus - int(*e)*abs(bonus)/corrLimit) }
-	}
+	bonus := clamp(diff*corrGrain*depth/8, -corrLimit/4, corrLimit/4)
+	f := func(e *int16) { *e += int16(bonus - int(*e)*abs(bonus)/corrLimit) }
 	if p.CorrPawnW != 0 {
 		f(s.pawn)
 	}

@@ -18,12 +18,6 @@ type Params struct {
 	// first; 0 gives each the full window (plain alpha-beta), kept only
 	// to measure what PVS is worth.
 	AspDepth, AspDelta, PVS int
-	// AspFailHighReduce 1 searches a ply shallower after each fail-high
-	// of the aspiration window and back at full depth after a fail-low
-	// (Ethereal 12's window): a fail-high re-search only has to confirm
-	// that the move is good, and the full depth comes with the next
-	// iteration, whose order the shallower search has already improved.
-	AspFailHighReduce int
 
 	RFPDepth, RFPMargin, RFPImproving int
 
@@ -68,8 +62,8 @@ type Params struct {
 
 	// ImprovingNoPast is improving (0 or 1) when the evaluations two and
 	// four plies back are both unknown (in check); seed 002 leaves it open.
-	ImprovingNoPast                                                     int
-	CorrPawnW, CorrNonPawnW, CorrMajorW, CorrMinorW, CorrContW, CorrEMA int
+	ImprovingNoPast                                            int
+	CorrPawnW, CorrNonPawnW, CorrMajorW, CorrMinorW, CorrContW int
 
 	// RootLMR reduces late root moves as late moves of any PV node are,
 	// with the root moves given the main search's order at the start and
@@ -105,7 +99,7 @@ type Params struct {
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
 	// the root nodes, in percent of the designed strength (100); 0 = off.
-	TMStability, TMScoreTrend, TMNodeShare int
+	TMNodeShare int
 	// TMLagReserve 1 plans each move net of the move overhead of every
 	// move until the horizon (Stockfish's rule); 0 time manager v1.
 	TMLagReserve int
@@ -118,30 +112,17 @@ type Params struct {
 	// TMSoftPct is the soft limit (no new iteration after it) in percent
 	// of a move's optimum time, before tmFactor scales it.
 	TMSoftPct int
-
-	// Lazy SMP (seed 004; see smp.go), for more than one thread only:
-	// SMPSkipDepth 1 skips a depth another worker has finished,
-	// SMPHalfPlusOne 1 starts a worker one deeper when half of the
-	// workers plus one are already at its depth or deeper (off: it did
-	// not gain at 2 threads, docs/elo-log.md), and
-	// SMPAspDelta is the aspiration delta of the odd-numbered workers
-	// (0: AspDelta, like the others; the default, since 50 did not gain
-	// at 2 threads either).
-	SMPSkipDepth, SMPHalfPlusOne, SMPAspDelta int
 }
 
 // DefaultParams returns the tuned defaults.
 func DefaultParams() Params {
 	return Params{
-		AspDepth: 5, AspDelta: 25, PVS: 1, AspFailHighReduce: 0,
-		RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
+		AspDepth: 5, AspDelta: 25, PVS: 1, RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
 		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
 		LMRCutNode: 1, HistPruneDepth: 3, HistPruneMargin: 2048, LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SEQuietLimit: 6, SETacticalLimit: 3,
-		ImprovingNoPast: 1, CheckExt: 1, RootLMR: 1, CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, CorrEMA: 0,
-		HistPrior: 4,
-		Hindsight: 1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, TMStability: 0, TMScoreTrend: 0, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
-		SMPSkipDepth: 1, SMPHalfPlusOne: 0, SMPAspDelta: 0,
+		ImprovingNoPast: 1, CheckExt: 1, RootLMR: 1, CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, HistPrior: 4,
+		Hindsight: 1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 	}
 }
 
@@ -161,7 +142,6 @@ func (p *Params) Table() []ParamInfo {
 		{"AspDepth", &p.AspDepth, 0, 20, 0, 0},
 		{"AspDelta", &p.AspDelta, 5, 100, 0, 0},
 		{"PVS", &p.PVS, 0, 1, 0, 0},
-		{"AspFailHighReduce", &p.AspFailHighReduce, 0, 1, 0, 0},
 		{"RFPDepth", &p.RFPDepth, 0, 12, 0, 0},
 		{"RFPMargin", &p.RFPMargin, 20, 200, 0, 0},
 		{"RFPImproving", &p.RFPImproving, 0, 150, 0, 0},
@@ -199,21 +179,15 @@ func (p *Params) Table() []ParamInfo {
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},
 		{"CorrMinorW", &p.CorrMinorW, 0, 2048, 0, 0},
 		{"CorrContW", &p.CorrContW, 0, 2048, 0, 0},
-		{"CorrEMA", &p.CorrEMA, 0, 1, 0, 0},
 		{"HistPrior", &p.HistPrior, 1, 1024, 0, 0},
 		{"Hindsight", &p.Hindsight, 0, 1, 0, 0},
 		{"HindsightDeepR", &p.HindsightDeepR, 1, 8, 0, 0},
 		{"HindsightShallowR", &p.HindsightShallowR, 1, 8, 0, 0},
 		{"HindsightMargin", &p.HindsightMargin, 0, 400, 0, 0},
-		{"TMStability", &p.TMStability, 0, 200, 0, 0},
-		{"TMScoreTrend", &p.TMScoreTrend, 0, 200, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},
 		{"TMLagReserve", &p.TMLagReserve, 0, 1, 0, 0},
 		{"TMHorizon", &p.TMHorizon, 10, 60, 0, 0},
 		{"TMSoftPct", &p.TMSoftPct, 20, 150, 0, 0},
-		{"SMPSkipDepth", &p.SMPSkipDepth, 0, 1, 0, 0},
-		{"SMPHalfPlusOne", &p.SMPHalfPlusOne, 0, 1, 0, 0},
-		{"SMPAspDelta", &p.SMPAspDelta, 0, 200, 0, 0},
 	}
 	for i := range t {
 		r := float64(t[i].Max - t[i].Min)

@@ -427,9 +427,6 @@ func (w *Worker) deepen() {
 	if w.limits.Depth > 0 {
 		maxDepth = min(w.limits.Depth, maxDepth)
 	}
-	// What the time manager learns from iteration to iteration.
-	var scores []int
-	stable := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		if w.nThreads > 1 {
 			// Past the depth limit the rules have nothing to skip to:
@@ -462,24 +459,10 @@ func (w *Worker) deepen() {
 			w.skill.record(w.rootMvs[:min(multiPV, w.skill.plan.Candidates)])
 		}
 		rm := w.rootMvs[0]
-		if depth > 1 && rm.move == w.best.Best {
-			stable++
-		} else if depth > 1 {
-			stable = 0
-		}
 		// The PV is copied: the next iteration rewrites rm.pv in place,
 		// and an unfinished one must not leave a mixed, illegal line here.
 		w.best = Result{Best: rm.move, Score: rm.score, Depth: depth, SelDepth: rm.seldepth, PV: append([]chess.Move(nil), rm.pv...)}
-		sig := tmSignals{stable: stable, score: rm.score, share: w.bestShare()}
-		if n := len(scores); n > 0 {
-			sig.trend, sig.prev = true, scores[n-1]
-			last := scores[max(n-4, 0):]
-			for _, v := range last {
-				sig.avg += v
-			}
-			sig.avg /= len(last)
-		}
-		scores = append(scores, rm.score)
+		sig := tmSignals{share: w.bestShare()}
 		// The boss watches the clock after every iteration; a helper
 		// when it is the first to finish this depth (seed 004).
 		first := w.nThreads > 1 && w.s.finishDepth(depth)
@@ -631,16 +614,12 @@ func sortRoot(rms []rootMove) {
 func (w *Worker) aspiration(depth int) {
 	prev := w.rootMvs[w.pvIdx].prevScore
 	delta := w.p.AspDelta
-	if w.id%2 == 1 && w.p.SMPAspDelta > 0 {
-		delta = w.p.SMPAspDelta // seed 004: half of the workers use another window
-	}
 	alpha, beta := -Infinite, Infinite
 	if w.p.AspDepth > 0 && depth >= w.p.AspDepth && prev > -MateInMax && prev < MateInMax {
 		alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
 	}
-	d := depth // the depth of the next try (AspFailHighReduce)
 	for {
-		score := w.rootSearch(alpha, beta, d)
+		score := w.rootSearch(alpha, beta, depth)
 		if w.stopped {
 			return
 		}
@@ -651,14 +630,10 @@ func (w *Worker) aspiration(depth int) {
 			w.reportRoot(depth, w.pvIdx, BoundUpper)
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinite)
-			d = depth
 		case score >= beta:
 			w.stats.AspFailHigh++
 			w.reportRoot(depth, w.pvIdx, BoundLower)
 			beta = min(score+delta, Infinite)
-			if w.p.AspFailHighReduce != 0 {
-				d = max(d-1, 1)
-			}
 		default:
 			return
 		}

@@ -39,7 +39,6 @@ func TestFindsMates(t *testing.T) {
 			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SEQuietLimit = 8, 2, 20, 3, 0
 		}},
 		{"SEDepth=0", func(p *Params) { p.SEDepth = 0 }},
-		{"aspiration fail-high reduce", func(p *Params) { p.AspFailHighReduce = 1 }},
 		{"Hindsight=1", func(p *Params) { p.Hindsight = 1 }},
 		{"LMRCutNode=2", func(p *Params) { p.LMRCutNode = 2 }},
 	} {

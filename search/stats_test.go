@@ -108,17 +108,3 @@ func statsDepth(shortDepth int) int {
 	}
 	return 7
 }
-
-// TestAspFailHighReduce checks the aspiration counters and the switch
-// that searches a ply shallower after a fail-high: the bench's windows
-// fail high at some roots either way, and with the switch those
-// re-searches are shallower, so the bench takes fewer nodes.
-func TestAspFailHighReduce(t *testing.T) {
-	off, on := statsPair(6, func(p *Params) { p.AspFailHighReduce = 1 })
-	if off.AspFailHigh == 0 || on.AspFailHigh == 0 {
-		t.Fatalf("aspiration fail-highs: %d without the switch, %d with it", off.AspFailHigh, on.AspFailHigh)
-	}
-	if on.Nodes >= off.Nodes {
-		t.Errorf("bench nodes %d with AspFailHighReduce, %d without: the re-searches after a fail-high should be shallower", on.Nodes, off.Nodes)
-	}
-}
