@@ -45,9 +45,6 @@ type timeManager struct {
 
 // tmConfig is how the time manager plans a clock (search parameters).
 type tmConfig struct {
-	// reserve (TMLagReserve) subtracts the overhead once for every move
-	// the clock must last, not only once.
-	reserve bool
 	// horizon (TMHorizon) is how many moves the clock must last; 0
 	// means 40.
 	horizon int
@@ -65,7 +62,7 @@ const defaultSoftPct = 80
 // newTimeManager computes the limits for a clock that must last
 // cfg.horizon moves. overhead is subtracted for the latency between
 // engine and GUI that the engine cannot see: once from the clock, and
-// with cfg.reserve once for every move the clock must last.
+// once for every move the clock must last (Stockfish's rule).
 func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time, cfg tmConfig) timeManager {
 	tm := timeManager{start: start}
 	if l.MoveTime > 0 {
@@ -100,18 +97,13 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	// one late runs to the hard limit: the soft limit (no new iteration)
 	// sits well below the optimum and the hard one a few times above it,
 	// but never near what is left on the clock.
-	var optimum time.Duration
-	if cfg.reserve {
-		// The clock and the increments of the next mtg moves, less the
-		// overhead every one of those moves will lose: on a low clock
-		// the move spends less than the increment and the clock grows
-		// back, instead of running down to where one lag spike flags.
-		total := left + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+2)
-		optimum = max(total/time.Duration(mtg), 0)
-	} else {
-		optimum = avail/time.Duration(mtg) + inc*4/5
-	}
-	optimum = min(optimum, avail/4)
+	//
+	// The optimum is the clock and the increments of the next mtg moves,
+	// less the overhead every one of those moves will lose: on a low
+	// clock the move spends less than the increment and the clock grows
+	// back, instead of running down to where one lag spike flags.
+	total := left + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+2)
+	optimum := min(max(total/time.Duration(mtg), 0), avail/4)
 	softPct := cfg.softPct
 	if softPct <= 0 {
 		softPct = defaultSoftPct

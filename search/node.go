@@ -144,7 +144,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// and history; the evaluations say what it did. Their sum
 			// is the mover's loss: at most 0, the reduction was too
 			// deep; beyond the margin, a ply less is enough.
-			if p.Hindsight != 0 && prev.reduction > 0 {
+			if prev.reduction > 0 {
 				loss := staticEval + prev.staticEval
 				switch {
 				case int(prev.reduction) >= p.HindsightDeepR && loss <= 0:
@@ -168,7 +168,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if past >= 0 {
 			improving = staticEval > w.stack[past].staticEval
 		} else {
-			improving = p.ImprovingNoPast != 0
+			improving = true
 		}
 	}
 	w.stack[ply+1].killers = [2]chess.Move{}
@@ -345,12 +345,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if moveCount == 1 {
 			score = -w.search(-beta, -alpha, newDepth, ply+1, pvNode, !pvNode && !cutNode)
 		} else {
-			// PVS: a zero window proves the move no better than the
-			// first; with PVS 0 a PV node gives every move the full one.
-			lo, pvChild := -alpha-1, false
-			if pvNode && p.PVS == 0 {
-				lo, pvChild = -beta, true
-			}
 			// Late-move reductions: later quiet moves (and losing
 			// captures) are searched shallower first.
 			reduced := false
@@ -370,18 +364,18 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					w.stats.LMRSearches++
 					w.stats.LMRReductionSum += uint64(newDepth - d)
 					st.reduction = int8(newDepth - d)
-					score = -w.search(lo, -alpha, d, ply+1, pvChild, !pvChild)
+					score = -w.search(-alpha-1, -alpha, d, ply+1, false, true)
 					st.reduction = 0
 					if score > alpha {
 						w.stats.LMRReSearches++
-						score = -w.search(lo, -alpha, newDepth, ply+1, pvChild, !pvChild && !cutNode)
+						score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
 					}
 				}
 			}
 			if !reduced {
-				score = -w.search(lo, -alpha, newDepth, ply+1, pvChild, !pvChild && !cutNode)
+				score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
 			}
-			if pvNode && !pvChild && score > alpha && score < beta {
+			if pvNode && score > alpha && score < beta {
 				w.stats.PVSReSearches++
 				score = -w.search(-beta, -alpha, newDepth, ply+1, true, false)
 			}

@@ -17,7 +17,7 @@ type Params struct {
 	// searches every move after a PV node's first with a zero window
 	// first; 0 gives each the full window (plain alpha-beta), kept only
 	// to measure what PVS is worth.
-	AspDepth, AspDelta, PVS int
+	AspDepth, AspDelta int
 
 	RFPDepth, RFPMargin, RFPImproving int
 
@@ -60,15 +60,7 @@ type Params struct {
 	// searched too the test stops (Ethereal: 6 and 3). 0 searches all.
 	SEQuietLimit, SETacticalLimit int
 
-	// ImprovingNoPast is improving (0 or 1) when the evaluations two and
-	// four plies back are both unknown (in check); seed 002 leaves it open.
-	ImprovingNoPast                                            int
 	CorrPawnW, CorrNonPawnW, CorrMajorW, CorrMinorW, CorrContW int
-
-	// RootLMR reduces late root moves as late moves of any PV node are,
-	// with the root moves given the main search's order at the start and
-	// the last iteration's node counts after.
-	RootLMR int
 
 	// KillerSEE 1 tries a killer in the killer stage
 	// only if it does not lose material by SEE; otherwise it is ordered
@@ -94,15 +86,12 @@ type Params struct {
 	// guessed from the move's rank and history; the evaluations say what
 	// the move did. On since it won its screen at 50,000 nodes and stayed
 	// ahead at 10+0.1 (docs/elo-log.md).
-	Hindsight, HindsightDeepR, HindsightShallowR, HindsightMargin int
+	HindsightDeepR, HindsightShallowR, HindsightMargin int
 
 	// Time management (issue 11): how strongly the soft limit follows
 	// best-move stability, the score trend and the best move's share of
 	// the root nodes, in percent of the designed strength (100); 0 = off.
 	TMNodeShare int
-	// TMLagReserve 1 plans each move net of the move overhead of every
-	// move until the horizon (Stockfish's rule); 0 time manager v1.
-	TMLagReserve int
 	// TMHorizon is how many moves a clock without movestogo must last,
 	// and the cap on movestogo. Under an increment the clock settles
 	// where a move costs about one increment; with 40 that leaves some
@@ -117,12 +106,12 @@ type Params struct {
 // DefaultParams returns the tuned defaults.
 func DefaultParams() Params {
 	return Params{
-		AspDepth: 5, AspDelta: 25, PVS: 1, RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
+		AspDepth: 5, AspDelta: 25, RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
 		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
 		LMRCutNode: 1, HistPruneDepth: 3, HistPruneMargin: 2048, LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SEQuietLimit: 6, SETacticalLimit: 3,
-		ImprovingNoPast: 1, CheckExt: 1, RootLMR: 1, CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, HistPrior: 4,
-		Hindsight: 1, HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, TMNodeShare: 100, TMLagReserve: 1, TMHorizon: 40, TMSoftPct: defaultSoftPct,
+		CheckExt: 1, CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, HistPrior: 4,
+		HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, TMNodeShare: 100, TMHorizon: 40, TMSoftPct: defaultSoftPct,
 	}
 }
 
@@ -141,7 +130,6 @@ func (p *Params) Table() []ParamInfo {
 	t := []ParamInfo{
 		{"AspDepth", &p.AspDepth, 0, 20, 0, 0},
 		{"AspDelta", &p.AspDelta, 5, 100, 0, 0},
-		{"PVS", &p.PVS, 0, 1, 0, 0},
 		{"RFPDepth", &p.RFPDepth, 0, 12, 0, 0},
 		{"RFPMargin", &p.RFPMargin, 20, 200, 0, 0},
 		{"RFPImproving", &p.RFPImproving, 0, 150, 0, 0},
@@ -170,9 +158,7 @@ func (p *Params) Table() []ParamInfo {
 		{"SETTDepth", &p.SETTDepth, 0, 6, 0, 0},
 		{"SEQuietLimit", &p.SEQuietLimit, 0, 30, 0, 0},
 		{"SETacticalLimit", &p.SETacticalLimit, 0, 30, 0, 0},
-		{"ImprovingNoPast", &p.ImprovingNoPast, 0, 1, 0, 0},
 		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
-		{"RootLMR", &p.RootLMR, 0, 1, 0, 0},
 		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
@@ -180,12 +166,10 @@ func (p *Params) Table() []ParamInfo {
 		{"CorrMinorW", &p.CorrMinorW, 0, 2048, 0, 0},
 		{"CorrContW", &p.CorrContW, 0, 2048, 0, 0},
 		{"HistPrior", &p.HistPrior, 1, 1024, 0, 0},
-		{"Hindsight", &p.Hindsight, 0, 1, 0, 0},
 		{"HindsightDeepR", &p.HindsightDeepR, 1, 8, 0, 0},
 		{"HindsightShallowR", &p.HindsightShallowR, 1, 8, 0, 0},
 		{"HindsightMargin", &p.HindsightMargin, 0, 400, 0, 0},
 		{"TMNodeShare", &p.TMNodeShare, 0, 200, 0, 0},
-		{"TMLagReserve", &p.TMLagReserve, 0, 1, 0, 0},
 		{"TMHorizon", &p.TMHorizon, 10, 60, 0, 0},
 		{"TMSoftPct", &p.TMSoftPct, 20, 150, 0, 0},
 	}

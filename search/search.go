@@ -239,7 +239,7 @@ type rootMove struct {
 	pv        []chess.Move
 	seldepth  int
 	nodes     uint64 // spent on this move in the whole search, for the time manager
-	// order breaks ties among moves that failed low (RootLMR): at the
+	// order breaks ties among moves that failed low: at the
 	// start an ordering score, then the nodes the last iteration spent
 	// on the move, since a move that was harder to refute is likelier to
 	// become best.
@@ -331,7 +331,7 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 		w.start = start
 		w.ponderMode = limits.Ponder
 		w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, start,
-			tmConfig{reserve: s.Params.TMLagReserve != 0, horizon: s.Params.TMHorizon, softPct: s.Params.TMSoftPct})
+			tmConfig{horizon: s.Params.TMHorizon, softPct: s.Params.TMSoftPct})
 		w.setParams(s.Params)
 		w.hist.Age()
 		w.nThreads = len(active)
@@ -561,9 +561,7 @@ func (w *Worker) initRootMoves() {
 		}
 		w.rootMvs = append(w.rootMvs, rootMove{move: m, score: -Infinite, prevScore: -Infinite, pv: []chess.Move{m}})
 	}
-	if w.p.RootLMR != 0 {
-		w.orderRoot()
-	}
+	w.orderRoot()
 	w.tbMove, w.tbScore = chess.NoMove, 0
 	if len(w.rootMvs) > 0 {
 		if m, score, decided, ok := w.rootTablebase(); ok && decided {
@@ -656,9 +654,9 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		rm := &w.rootMvs[i]
 		m := rm.move
 		quiet := !pos.IsNoisy(m)
-		// Late-move reductions at the root (RootLMR): the third and
-		// later moves, quiet or losing material, as in any PV node.
-		reduce := w.p.RootLMR != 0 && w.p.LMRDepth > 0 && depth >= w.p.LMRDepth && i >= w.pvIdx+2 &&
+		// Late-move reductions at the root: the third and later moves,
+		// quiet or losing material, as in any PV node.
+		reduce := w.p.LMRDepth > 0 && depth >= w.p.LMRDepth && i >= w.pvIdx+2 &&
 			(quiet || !pos.SEE(m, 0)) && !pos.GivesCheck(m) && !pos.InCheck()
 		w.stack[0].move, w.stack[0].piece = m, pos.PieceOn(m.From())
 		pos.MakeMove(m)
@@ -672,7 +670,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		}
 		nodes0 := w.nodes
 		var score int
-		if i == w.pvIdx || w.p.PVS == 0 {
+		if i == w.pvIdx {
 			score = -w.search(-beta, -alpha, depth-1, 1, true, false)
 		} else {
 			full := true
@@ -699,7 +697,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		}
 		pos.UnmakeMove()
 		rm.nodes += w.nodes - nodes0 + 1
-		if w.p.RootLMR != 0 && i > w.pvIdx {
+		if i > w.pvIdx {
 			rm.order = w.nodes - nodes0 + 1
 		}
 		if w.stopped {

@@ -20,26 +20,24 @@ func searchFEN(t *testing.T, fen string, l Limits, set ...func(*Params)) (Result
 	return s.Search(p, l), p
 }
 
-// Mate distances checked with Stockfish. The switches that exist only to
-// measure a technique (plain alpha-beta instead of PVS, no aspiration
-// window) must still find every mate.
+// Mate distances checked with Stockfish. Settings away from the defaults
+// (no aspiration window, the parameters under test, other forms of the
+// singular test) must still find every mate.
 func TestFindsMates(t *testing.T) {
 	for _, v := range []struct {
 		name string
 		set  func(*Params)
 	}{
 		{"default", func(*Params) {}},
-		{"PVS=0", func(p *Params) { p.PVS = 0 }},
 		{"AspDepth=0", func(p *Params) { p.AspDepth = 0 }},
-		// Switches under test (docs/elo-log.md), and root reductions off,
-		// must not lose a mate.
-		{"RootLMR=0", func(p *Params) { p.RootLMR = 0 }},
+		{"KillerSEE=1", func(p *Params) { p.KillerSEE = 1 }},
+		{"CheckExt=0", func(p *Params) { p.CheckExt = 0 }},
+		{"CheckExt=2", func(p *Params) { p.CheckExt = 2 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
 		{"SE Vireo", func(p *Params) {
 			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SEQuietLimit = 8, 2, 20, 3, 0
 		}},
 		{"SEDepth=0", func(p *Params) { p.SEDepth = 0 }},
-		{"Hindsight=1", func(p *Params) { p.Hindsight = 1 }},
 		{"LMRCutNode=2", func(p *Params) { p.LMRCutNode = 2 }},
 	} {
 		t.Run(v.name, func(t *testing.T) { findsMates(t, v.set) })

@@ -33,18 +33,14 @@ func TestTimeManagerClockTable(t *testing.T) {
 		{"5 ms left", 5 * ms, 0, 0},
 		{"increment only", 0, 100 * ms, 0},
 	} {
-		for _, tr := range []struct {
-			side    chess.Color
-			reserve bool
-		}{{chess.White, false}, {chess.Black, false}, {chess.White, true}, {chess.Black, true}} {
-			side := tr.side
+		for _, side := range []chess.Color{chess.White, chess.Black} {
 			l := Limits{MovesToGo: tc.mtg}
 			if side == chess.White {
 				l.WTime, l.WInc, l.BTime, l.BInc = tc.left, tc.inc, time.Hour, time.Hour
 			} else {
 				l.BTime, l.BInc, l.WTime, l.WInc = tc.left, tc.inc, time.Hour, time.Hour
 			}
-			tm := newTimeManager(l, side, overhead, time.Now(), tmConfig{reserve: tr.reserve, horizon: 40})
+			tm := newTimeManager(l, side, overhead, time.Now(), defaultTM)
 			avail := max(tc.left-overhead, ms)
 			frac := avail * 2 / 5
 			if tc.mtg == 1 {
@@ -80,16 +76,14 @@ func TestTimeManagerClockTable(t *testing.T) {
 	if tm := newTimeManager(Limits{Depth: 5}, chess.White, overhead, time.Now(), defaultTM); tm.timed {
 		t.Error("depth 5 must not be timed")
 	}
-	for _, reserve := range []bool{false, true} {
-		// A longer clock never gives less time.
-		prev := time.Duration(0)
-		for left := 20 * ms; left < 100*time.Second; left = left * 3 / 2 {
-			tm := newTimeManager(Limits{WTime: left, WInc: 10 * ms}, chess.White, overhead, time.Now(), tmConfig{reserve: reserve, horizon: 40})
-			if tm.hard < prev {
-				t.Errorf("reserve %v, %v left: hard %v below the %v of a shorter clock", reserve, left, tm.hard, prev)
-			}
-			prev = tm.hard
+	// A longer clock never gives less time.
+	prev := time.Duration(0)
+	for left := 20 * ms; left < 100*time.Second; left = left * 3 / 2 {
+		tm := newTimeManager(Limits{WTime: left, WInc: 10 * ms}, chess.White, overhead, time.Now(), defaultTM)
+		if tm.hard < prev {
+			t.Errorf("%v left: hard %v below the %v of a shorter clock", left, tm.hard, prev)
 		}
+		prev = tm.hard
 	}
 	// With the lag reserve, a low clock at 1+0.01 is spent below the
 	// increment, so that it grows back; a healthy one is not starved.
@@ -472,7 +466,7 @@ func TestTimeManagerHorizon(t *testing.T) {
 	ms := time.Millisecond
 	l := Limits{WTime: 2000 * ms, WInc: 100 * ms}
 	at := func(h int, l Limits) timeManager {
-		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{reserve: true, horizon: h})
+		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{horizon: h})
 	}
 	h40, h25, h0 := at(40, l), at(25, l), at(0, l)
 	if h0.soft != h40.soft || h0.hard != h40.hard {
@@ -491,7 +485,7 @@ func TestTimeManagerHorizon(t *testing.T) {
 // defaultTM is the time manager's configuration under the default
 // parameters: overhead reserved per move, a 40-move horizon, the soft
 // limit at TMSoftPct's default share of the optimum.
-var defaultTM = tmConfig{reserve: true, horizon: 40}
+var defaultTM = tmConfig{horizon: 40}
 
 // The soft limit follows TMSoftPct (0 is the default, 80) and the hard
 // limit does not move with it.
@@ -499,7 +493,7 @@ func TestTimeManagerSoftPct(t *testing.T) {
 	ms := time.Millisecond
 	l := Limits{WTime: 8000 * ms, WInc: 100 * ms}
 	at := func(pct int) timeManager {
-		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{reserve: true, horizon: 40, softPct: pct})
+		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{horizon: 40, softPct: pct})
 	}
 	p0, p60, p80, p90 := at(0), at(60), at(80), at(90)
 	if p0.soft != p80.soft {
