@@ -26,7 +26,7 @@ func TestShareCache(t *testing.T) {
 			for k := range h.good[c] {
 				for f := range h.good[c][k] {
 					for to := range h.good[c][k][f] {
-						want := shareOf(h.good[c][k][f][to], h.bad[c][k][f][to], h.prior)
+						want := shareOf(h.good[c][k][f][to], h.bad[c][k][f][to])
 						if got := h.share[c][k][f][to]; got != want {
 							t.Fatalf("%s: share[%d][%d][%d][%d] = %d, counts %d/%d give %d",
 								when, c, k, f, to, got, h.good[c][k][f][to], h.bad[c][k][f][to], want)
@@ -138,27 +138,22 @@ func searchItalian(t *testing.T, depth int, set func(*Params)) *Searcher {
 	return s
 }
 
-// TestShareOfPrior checks HistPrior's arithmetic: untried moves sit at
-// zero whatever the prior, seed 004's prior (4 quarters) is Laplace's
-// rule, and a larger prior keeps the same evidence nearer the middle.
-func TestShareOfPrior(t *testing.T) {
+// TestShareOf checks the share's arithmetic: untried moves sit at zero,
+// and one outcome of each kind counts as seen beforehand.
+func TestShareOf(t *testing.T) {
 	tests := []struct {
-		g, b, prior int32
-		want        int16
+		g, b int32
+		want int16
 	}{
-		{0, 0, 4, 0},
-		{0, 0, 64, 0},
-		{0, 0, 0, 0},     // never configured: seed 004's
-		{1, 0, 4, 2730},  // (1+1)/(1+2) of 16384, less 8192
-		{1, 0, 0, 2730},  // the same
-		{0, 1, 4, -2731}, // (0+1)/(1+2)
-		{1, 0, 64, 248},  // (1+16)/(1+32)
-		{1, 0, 1, 5461},  // (1+1/4)/(1+1/2)
-		{9, 0, 4, 6702},  // (9+1)/(9+2)
+		{0, 0, 0},
+		{1, 0, 2730},  // (1+1)/(1+2) of 16384, less 8192
+		{0, 1, -2731}, // (0+1)/(1+2)
+		{9, 0, 6702},  // (9+1)/(9+2)
+		{historyLimit, 0, 8191},
 	}
 	for _, tt := range tests {
-		if got := shareOf(tt.g, tt.b, tt.prior); got != tt.want {
-			t.Errorf("shareOf(%d, %d, %d) = %d, want %d", tt.g, tt.b, tt.prior, got, tt.want)
+		if got := shareOf(tt.g, tt.b); got != tt.want {
+			t.Errorf("shareOf(%d, %d) = %d, want %d", tt.g, tt.b, got, tt.want)
 		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 // table they imply.
 func (w *Worker) setParams(p Params) {
 	w.p = p
-	w.hist.configure(&p)
 	for d := 1; d < 64; d++ {
 		for m := 1; m < 64; m++ {
 			r := float64(p.LMRBase)/100 + math.Log(float64(d))*math.Log(float64(m))/(float64(p.LMRDivisor)/100)

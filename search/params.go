@@ -5,113 +5,104 @@ import (
 	"strings"
 )
 
-// Params holds every search constant: margins, reductions and depth
-// limits. They live in one table so that SPSA (OpenBench, or any tuner)
-// can tune them: "vireo spsa" prints them in OpenBench's input format and
-// a build with the "tune" tag exposes them as UCI options. A value of 0 in
-// an *Depth field switches the heuristic off; the SPRTs of docs/elo-log.md
-// compare builds and settings this way.
+// Params holds the search's tunable constants: margins, reductions,
+// depth limits and weights. They live in one table so that SPSA
+// (OpenBench, or "vireo spsa run") can tune them: "vireo spsa" prints
+// them in OpenBench's input format and a build with the "tune" tag
+// advertises them as UCI options. docs/search.md describes where each
+// acts and what it was measured to be worth.
 type Params struct {
-	// AspDepth is the first depth searched with an aspiration window
-	// (0: always the full window); AspDelta its first half-width. PVS 1
-	// searches every move after a PV node's first with a zero window
-	// first; 0 gives each the full window (plain alpha-beta), kept only
-	// to measure what PVS is worth.
+	// Aspiration windows: from AspDepth on, the root is searched with a
+	// window of ±AspDelta around the last score, widened by half on each
+	// failure (Rofchade's search).
 	AspDepth, AspDelta int
 
+	// Reverse futility pruning at depth ≤ RFPDepth: a node whose
+	// evaluation beats beta by RFPMargin per ply (less RFPImproving when
+	// improving) returns its evaluation.
 	RFPDepth, RFPMargin, RFPImproving int
 
+	// Null-move pruning from depth NMPDepth, reduced by NMPBase +
+	// depth/NMPDivisor + (eval−beta)/NMPEvalDivisor (at most 3 of the
+	// last), verified by a search without null moves from NMPVerifyDepth.
 	NMPDepth, NMPBase, NMPDivisor, NMPEvalDivisor, NMPVerifyDepth int
 
+	// Futility pruning of quiet moves at reduced depth ≤ FutilityDepth:
+	// when the evaluation plus FutilityBase plus FutilityMargin per ply
+	// stays at or below alpha, this quiet and the later ones are skipped.
 	FutilityDepth, FutilityBase, FutilityMargin int
 
+	// SEE pruning: a quiet move at depth ≤ SEEQuietDepth that loses more
+	// than SEEQuietMargin per ply of reduced depth, a capture at depth ≤
+	// SEENoisyDepth that loses more than SEENoisyMargin·depth².
 	SEEQuietDepth, SEEQuietMargin, SEENoisyDepth, SEENoisyMargin int
-	// LMRCutNode is the reduction added at predicted cut nodes (seed
-	// 004's 1; Stockfish 2).
-	LMRCutNode int
 
+	// History pruning at reduced depth < HistPruneDepth: a quiet move
+	// (not a killer) whose history is below −HistPruneMargin·depth.
 	HistPruneDepth, HistPruneMargin int
 
-	LMRDepth, LMRBase, LMRDivisor, LMRHistDivisor int
+	// Late-move reductions from depth LMRDepth: the table gives
+	// LMRBase/100 + ln(depth)·ln(move)/(LMRDivisor/100) plies, adjusted
+	// by the node and the move; LMRCutNode more at predicted cut nodes,
+	// history/LMRHistDivisor less.
+	LMRDepth, LMRBase, LMRDivisor, LMRHistDivisor, LMRCutNode int
 
-	// Singular extensions from SEDepth (0: off): the table move is
-	// singular when every other move stays below its score less
-	// SEMargin·depth, extended twice when below by SEDoubleMargin more
-	// (1000: never; at most 6 on a line, never at PV nodes). The
-	// defaults are Ethereal 12's form, which won its screen, with
-	// Stockfish's double extension at 20, which won its screen at 50,000
-	// nodes and held at 10+0.1 (docs/elo-log.md). They start at depth
-	// 6 (Stockfish's range) rather than Ethereal's 8, a change that won
-	// at 50,000 nodes and held at 10+0.1. Vireo's first form was margin
-	// 2, double below 20, entry 3 plies short, negative extension, no
-	// limits.
-	SEDepth, SEMargin, SEDoubleMargin int
-	// SETTDepth: the table's entry must be at most this many plies
-	// shallower than the node (Ethereal 12: 2). SENegExt 1 searches a
-	// table move that is not singular but beat beta a ply shallower
-	// (Stockfish's negative extension; Ethereal 12 has none); 2 does the
-	// same at every cut node where it is not singular, as Stockfish does:
-	// a node expected to fail high whose table move has rivals is likely
-	// cut by one of them without the full depth.
-	SETTDepth int
-	// SEQuietLimit > 0 ends the singular test's search of the other
-	// moves early, as Ethereal 12 does: after that many quiet moves the
-	// rest are skipped, and once SETacticalLimit captures have been
-	// searched too the test stops (Ethereal: 6 and 3). 0 searches all.
-	SEQuietLimit, SETacticalLimit int
+	// Singular extensions from SEDepth (0: off), Ethereal 12's form with
+	// Stockfish's double extension: the table move, its entry a lower
+	// bound at most SETTDepth plies shallower, is singular when every
+	// other move stays below its score less SEMargin·depth, and extended
+	// twice when below by SEDoubleMargin more (at most 6 on a line,
+	// never at PV nodes). The test of the other moves stops after
+	// SEQuietLimit quiet moves and SETacticalLimit captures (0: all).
+	SEDepth, SEMargin, SEDoubleMargin, SETTDepth int
+	SEQuietLimit, SETacticalLimit                int
 
+	// Correction history weights in 1/1024ths of each table's entry
+	// (0: the table is neither read nor written): pawn structure, each
+	// side's non-pawn pieces, major pieces, minor pieces, and the last
+	// two moves.
 	CorrPawnW, CorrNonPawnW, CorrMajorW, CorrMinorW, CorrContW int
 
-	// KillerSEE 1 tries a killer in the killer stage
-	// only if it does not lose material by SEE; otherwise it is ordered
-	// among the quiets by its history.
-	KillerSEE int
-
-	// CheckExt extends checks: 0 never, 1 when SEE >= 0 (seed 004), 2 always.
-	CheckExt int
-
-	// HistPrior is the prior of seed 004's share of good outcomes, in
-	// quarters of the tables' units (a cutoff at depth d adds d²): the
-	// share of g good and b bad is (g+HistPrior/4)/(g+b+HistPrior/2).
-	// Seed 004's 4 (one of each) lets one outcome at depth 1 carry a
-	// move a third of the way to either end; a larger prior waits for
-	// more evidence, a smaller one moves further on less.
-	HistPrior int
-	// Hindsight 1 judges the parent's reduction of the move that led to
-	// a node by the two static evaluations either side of it (Stockfish's
-	// adjustment by prior reduction): a move reduced by HindsightDeepR
-	// plies or more that left its mover no worse off is searched a ply
-	// deeper, one reduced by HindsightShallowR or more that cost its mover
-	// more than HindsightMargin centipawns a ply shallower. The reduction
-	// guessed from the move's rank and history; the evaluations say what
-	// the move did. On since it won its screen at 50,000 nodes and stayed
-	// ahead at 10+0.1 (docs/elo-log.md).
+	// Hindsight (Stockfish's adjustment by prior reduction): a move the
+	// parent reduced by HindsightDeepR plies or more that left its mover
+	// no worse off by the two static evaluations either side of it is
+	// searched a ply deeper; one reduced by HindsightShallowR or more
+	// that cost its mover more than HindsightMargin centipawns, a ply
+	// shallower.
 	HindsightDeepR, HindsightShallowR, HindsightMargin int
 
-	// Time management (issue 11): how strongly the soft limit follows
-	// best-move stability, the score trend and the best move's share of
-	// the root nodes, in percent of the designed strength (100); 0 = off.
-	TMNodeShare int
-	// TMHorizon is how many moves a clock without movestogo must last,
-	// and the cap on movestogo. Under an increment the clock settles
-	// where a move costs about one increment; with 40 that leaves some
-	// 2 s unused at 10+0.1 (docs/performance.md), and a shorter horizon
-	// settles lower.
-	TMHorizon int
-	// TMSoftPct is the soft limit (no new iteration after it) in percent
-	// of a move's optimum time, before tmFactor scales it.
-	TMSoftPct int
+	// Time management. TMNodeShare weighs, in percent, how far the soft
+	// limit follows the best move's share of the root nodes (0: not at
+	// all). TMHorizon is how many moves a clock without movestogo must
+	// last, and the cap on movestogo. TMSoftPct is the soft limit (no new
+	// iteration after it) in percent of a move's optimum time.
+	TMNodeShare, TMHorizon, TMSoftPct int
+
+	// Switches under test in games, kept until their tests end; not SPSA
+	// parameters, so "vireo spsa" and the tune build's UCI options leave
+	// them out, but Set (bench -set, setoption in a tune build) takes
+	// them. KillerSEE 1 tries a killer in the killer stage only if it
+	// does not lose material by SEE, otherwise among the quiets by its
+	// history. CheckExt extends a check: 0 never, 1 when it does not lose
+	// material by SEE (Rofchade's search), 2 always.
+	KillerSEE, CheckExt int
 }
 
 // DefaultParams returns the tuned defaults.
 func DefaultParams() Params {
 	return Params{
-		AspDepth: 5, AspDelta: 25, RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
-		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12, FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
+		AspDepth: 5, AspDelta: 25,
+		RFPDepth: 8, RFPMargin: 80, RFPImproving: 60,
+		NMPDepth: 3, NMPBase: 3, NMPDivisor: 3, NMPEvalDivisor: 200, NMPVerifyDepth: 12,
+		FutilityDepth: 8, FutilityBase: 100, FutilityMargin: 100,
 		SEEQuietDepth: 8, SEEQuietMargin: 60, SEENoisyDepth: 6, SEENoisyMargin: 25,
-		LMRCutNode: 1, HistPruneDepth: 3, HistPruneMargin: 2048, LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SEQuietLimit: 6, SETacticalLimit: 3,
-		CheckExt: 1, CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512, HistPrior: 4,
-		HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80, TMNodeShare: 100, TMHorizon: 40, TMSoftPct: defaultSoftPct,
+		HistPruneDepth: 3, HistPruneMargin: 2048,
+		LMRDepth: 3, LMRBase: 75, LMRDivisor: 225, LMRHistDivisor: 4096, LMRCutNode: 1,
+		SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SEQuietLimit: 6, SETacticalLimit: 3,
+		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512,
+		HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80,
+		TMNodeShare: 100, TMHorizon: 40, TMSoftPct: defaultSoftPct,
+		KillerSEE: 0, CheckExt: 1,
 	}
 }
 
@@ -123,8 +114,9 @@ type ParamInfo struct {
 	CEnd, REnd float64
 }
 
-// Table lists the parameters with their ranges. c_end is the SPSA step at
-// the end of tuning (about a twentieth of the range) and r_end the learning
+// Table lists the SPSA parameters with their ranges, in the order
+// "vireo spsa" prints them. c_end is the SPSA step at the end of tuning
+// (about a twentieth of the range, at least 0.5) and r_end the learning
 // rate, OpenBench's usual 0.002.
 func (p *Params) Table() []ParamInfo {
 	t := []ParamInfo{
@@ -145,27 +137,24 @@ func (p *Params) Table() []ParamInfo {
 		{"SEEQuietMargin", &p.SEEQuietMargin, 10, 150, 0, 0},
 		{"SEENoisyDepth", &p.SEENoisyDepth, 0, 12, 0, 0},
 		{"SEENoisyMargin", &p.SEENoisyMargin, 5, 100, 0, 0},
-		{"LMRCutNode", &p.LMRCutNode, 0, 3, 0, 0},
 		{"HistPruneDepth", &p.HistPruneDepth, 0, 8, 0, 0},
 		{"HistPruneMargin", &p.HistPruneMargin, 0, 8192, 0, 0},
 		{"LMRDepth", &p.LMRDepth, 0, 6, 0, 0},
 		{"LMRBase", &p.LMRBase, 0, 200, 0, 0},
 		{"LMRDivisor", &p.LMRDivisor, 100, 400, 0, 0},
 		{"LMRHistDivisor", &p.LMRHistDivisor, 1024, 16384, 0, 0},
+		{"LMRCutNode", &p.LMRCutNode, 0, 3, 0, 0},
 		{"SEDepth", &p.SEDepth, 0, 12, 0, 0},
 		{"SEMargin", &p.SEMargin, 1, 8, 0, 0},
 		{"SEDoubleMargin", &p.SEDoubleMargin, 0, 1000, 0, 0},
 		{"SETTDepth", &p.SETTDepth, 0, 6, 0, 0},
 		{"SEQuietLimit", &p.SEQuietLimit, 0, 30, 0, 0},
 		{"SETacticalLimit", &p.SETacticalLimit, 0, 30, 0, 0},
-		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
-		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
 		{"CorrPawnW", &p.CorrPawnW, 0, 2048, 0, 0},
 		{"CorrNonPawnW", &p.CorrNonPawnW, 0, 2048, 0, 0},
 		{"CorrMajorW", &p.CorrMajorW, 0, 2048, 0, 0},
 		{"CorrMinorW", &p.CorrMinorW, 0, 2048, 0, 0},
 		{"CorrContW", &p.CorrContW, 0, 2048, 0, 0},
-		{"HistPrior", &p.HistPrior, 1, 1024, 0, 0},
 		{"HindsightDeepR", &p.HindsightDeepR, 1, 8, 0, 0},
 		{"HindsightShallowR", &p.HindsightShallowR, 1, 8, 0, 0},
 		{"HindsightMargin", &p.HindsightMargin, 0, 400, 0, 0},
@@ -181,9 +170,19 @@ func (p *Params) Table() []ParamInfo {
 	return t
 }
 
-// Set changes a parameter by name (case-insensitive).
+// switches lists the parameters under test that are not SPSA parameters
+// (see Params): Set takes them, Table and SPSA leave them out.
+func (p *Params) switches() []ParamInfo {
+	return []ParamInfo{
+		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
+		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
+	}
+}
+
+// Set changes a parameter by name (case-insensitive): one of Table's or
+// of the switches under test.
 func (p *Params) Set(name string, v int) error {
-	for _, pi := range p.Table() {
+	for _, pi := range append(p.Table(), p.switches()...) {
 		if strings.EqualFold(pi.Name, name) {
 			if v < pi.Min || v > pi.Max {
 				return fmt.Errorf("%s: %d is outside %d..%d", pi.Name, v, pi.Min, pi.Max)
