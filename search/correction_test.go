@@ -74,8 +74,9 @@ func TestCorrectionSearch(t *testing.T) {
 	}
 }
 
-// TestLearnsCorrection covers each case in which seeds 000 and 001 leave
-// the tables alone, and the cases next to them that do update.
+// TestLearnsCorrection covers each case in which the correction-history
+// tutorial leaves the tables alone, and the cases next to them that do
+// update.
 func TestLearnsCorrection(t *testing.T) {
 	tests := []struct {
 		name           string

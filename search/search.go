@@ -1,8 +1,10 @@
 // Package search finds the best move: iterative deepening over a separate
-// root search, principal variation search with aspiration windows,
-// quiescence search, a shared transposition table, seed 004's staged move
-// picker with killers and good/bad history, the time manager, and seed
-// 004's Lazy SMP (smp.go) for more than one thread.
+// root search, principal variation search with aspiration windows
+// (node.go), quiescence search, a shared transposition table, the staged
+// move picker of Rofchade's search with killers and good/bad history
+// (picker.go, history.go), correction history (correction.go), the time
+// manager (limits.go), and Rofchade's Lazy SMP (smp.go) for more than one
+// thread.
 package search
 
 import (
@@ -464,7 +466,7 @@ func (w *Worker) deepen() {
 		w.best = Result{Best: rm.move, Score: rm.score, Depth: depth, SelDepth: rm.seldepth, PV: append([]chess.Move(nil), rm.pv...)}
 		sig := tmSignals{share: w.bestShare()}
 		// The boss watches the clock after every iteration; a helper
-		// when it is the first to finish this depth (seed 004).
+		// when it is the first to finish this depth (Rofchade's search).
 		first := w.nThreads > 1 && w.s.finishDepth(depth)
 		if w.stopped || w.timeToStop(sig, w.id == 0 || first) {
 			break
@@ -639,8 +641,9 @@ func (w *Worker) aspiration(depth int) {
 	}
 }
 
-// rootSearch is the separate root search of seed 004: it walks the root
-// move list in its current order and records every move's score and PV.
+// rootSearch is Rofchade's search's separate root search: it walks the
+// root move list in its current order and records every move's score and
+// PV.
 func (w *Worker) rootSearch(alpha, beta, depth int) int {
 	pos := w.pos
 	w.pvLen[0] = 0
