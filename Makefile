@@ -3,6 +3,13 @@
 # by the build at all: any value works.
 EXE     ?= vireo
 GO      ?= go
+# TUNE=1 builds with the "tune" tag: the engine then advertises every
+# search parameter that 'vireo spsa' lists as a UCI spin option, which
+# SPSA needs (OpenBench, fastchess, 'vireo spsa run'). OpenBench passes
+# no variables, so a tuning branch changes this one line to TUNE ?= 1
+# (README.md, "Testing and tuning with OpenBench and fastchess").
+TUNE    ?= 0
+TAGS    := $(if $(filter 1,$(TUNE)),-tags tune)
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
@@ -25,7 +32,7 @@ RACECC  := $(if $(filter go,$(CC)),gcc,$(CC))
 all: build
 
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/vireo
+	CGO_ENABLED=0 $(GO) build -trimpath $(TAGS) -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/vireo
 
 # Every test: unit tests, perft suites, the tuning page in headless
 # Chromium (tune/web), the race detector on the concurrent packages, and

@@ -78,10 +78,10 @@ type Params struct {
 	// iteration after it) in percent of a move's optimum time.
 	TMNodeShare, TMHorizon, TMSoftPct int
 
-	// Switches under test in games, kept until their tests end; not SPSA
-	// parameters, so "vireo spsa" and the tune build's UCI options leave
-	// them out, but Set (bench -set, setoption in a tune build) takes
-	// them. KillerSEE 1 tries a killer in the killer stage only if it
+	// Switches under test in games, kept until their tests end. They are
+	// not SPSA parameters, so "vireo spsa" leaves them out; Set (bench
+	// -set) takes them, and a tune build advertises them after the SPSA
+	// parameters, so that a game test can set them. KillerSEE 1 tries a killer in the killer stage only if it
 	// does not lose material by SEE, otherwise among the quiets by its
 	// history. CheckExt extends a check: 0 never, 1 when it does not lose
 	// material by SEE (Rofchade's search), 2 always.
@@ -170,9 +170,9 @@ func (p *Params) Table() []ParamInfo {
 	return t
 }
 
-// switches lists the parameters under test that are not SPSA parameters
+// Switches lists the switches under test, which are not SPSA parameters
 // (see Params): Set takes them, Table and SPSA leave them out.
-func (p *Params) switches() []ParamInfo {
+func (p *Params) Switches() []ParamInfo {
 	return []ParamInfo{
 		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
 		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
@@ -182,7 +182,7 @@ func (p *Params) switches() []ParamInfo {
 // Set changes a parameter by name (case-insensitive): one of Table's or
 // of the switches under test.
 func (p *Params) Set(name string, v int) error {
-	for _, pi := range append(p.Table(), p.switches()...) {
+	for _, pi := range append(p.Table(), p.Switches()...) {
 		if strings.EqualFold(pi.Name, name) {
 			if v < pi.Min || v > pi.Max {
 				return fmt.Errorf("%s: %d is outside %d..%d", pi.Name, v, pi.Min, pi.Max)

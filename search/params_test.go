@@ -27,7 +27,7 @@ func TestParamsTable(t *testing.T) {
 	if n := len(p.Table()); n > 60 {
 		t.Errorf("%d SPSA parameters, want at most 60", n)
 	}
-	for _, pi := range p.switches() {
+	for _, pi := range p.Switches() {
 		if seen[strings.ToLower(pi.Name)] {
 			t.Errorf("switch %s is in the SPSA table", pi.Name)
 		}
