@@ -118,6 +118,7 @@ func TestAttackedSquares(t *testing.T) {
 // TestHindsightWired checks that hindsight reaches the nodes below
 // reduced moves, both ways.
 func TestHindsightWired(t *testing.T) {
+	needStats(t)
 	st := searchItalian(t, 10, func(*Params) {}).workers[0].stats
 	if st.HindsightDeeper == 0 || st.HindsightShallower == 0 {
 		t.Errorf("hindsight adjusted %d nodes deeper and %d shallower; want both above 0", st.HindsightDeeper, st.HindsightShallower)

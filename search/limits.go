@@ -54,9 +54,9 @@ type tmConfig struct {
 }
 
 // defaultSoftPct is TMSoftPct's default. It was 60 until root reductions
-// (docs/search.md, Time) left a quarter of the clock unused; at 80 the
-// engine spends about 86% of it and scored +27.8 ± 19.7 over 526 games at
-// 10+0.1 against 60 (docs/elo-log.md).
+// left a quarter of the clock unused; at 80 the engine spends about 86% of
+// it and scored +27.8 ± 19.7 over 526 games at 10+0.1 against 60
+// (docs/history/elo-log.md).
 const defaultSoftPct = 80
 
 // newTimeManager computes the limits for a clock that must last

@@ -39,7 +39,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// Step 1. Enter the node: count it, check the limits.
 	w.pvLen[ply] = ply
 	w.nodes++
-	w.stats.Nodes++
+	w.stats.Nodes.inc()
 	w.checkLimits()
 	if w.stopped {
 		return 0
@@ -77,11 +77,11 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// least as deep whose bound settles the window (Rofchade's search).
 	key := pos.Key()
 	tte, hit := w.s.TT.Probe(key)
-	w.stats.TTProbes++
+	w.stats.TTProbes.inc()
 	ttMove := chess.NoMove
 	ttScore := noScore
 	if hit {
-		w.stats.TTHits++
+		w.stats.TTHits.inc()
 		ttMove = tte.Move
 		ttScore = scoreFromTT(tte.Score, ply)
 		cuts := tte.Depth >= depth &&
@@ -89,7 +89,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				tte.Bound == BoundLower && ttScore >= beta ||
 				tte.Bound == BoundUpper && ttScore <= alpha)
 		if !pvNode && excluded == chess.NoMove && cuts {
-			w.stats.TTCuts++
+			w.stats.TTCuts.inc()
 			return ttScore
 		}
 	}
@@ -156,10 +156,10 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			switch {
 			case int(prev.reduction) >= p.HindsightDeepR && loss <= 0:
 				depth++
-				w.stats.HindsightDeeper++
+				w.stats.HindsightDeeper.inc()
 			case int(prev.reduction) >= p.HindsightShallowR && depth >= 2 && loss > p.HindsightMargin:
 				depth--
-				w.stats.HindsightShallower++
+				w.stats.HindsightShallower.inc()
 			}
 		}
 	}
@@ -188,7 +188,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// will not bring it back; the margin shrinks when improving.
 		if depth <= p.RFPDepth && eval < MateInMax &&
 			eval-(p.RFPMargin*depth-p.RFPImproving*b2i(improving)) >= beta {
-			w.stats.RFPCut++
+			w.stats.RFPCut.inc()
 			return eval
 		}
 
@@ -201,7 +201,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			w.stack[ply-1].move != chess.NullMove && pos.HasNonPawnMaterial(pos.SideToMove()) &&
 			(ply >= w.nmpMinPly || pos.SideToMove() != w.nmpColor) {
 			r := p.NMPBase + depth/p.NMPDivisor + min(max(eval-beta, 0)/p.NMPEvalDivisor, 3)
-			w.stats.NMPTried++
+			w.stats.NMPTried.inc()
 			st.move = chess.NullMove
 			pos.MakeNullMove()
 			w.prefetch(0)
@@ -215,19 +215,19 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					v = beta // a mate found by passing is not proven
 				}
 				if depth < p.NMPVerifyDepth || w.nmpMinPly > 0 {
-					w.stats.NMPCut++
+					w.stats.NMPCut.inc()
 					return v
 				}
-				w.stats.NMPVerify++
+				w.stats.NMPVerify.inc()
 				w.nmpMinPly, w.nmpColor = ply+3*(depth-r)/4, pos.SideToMove()
 				vv := w.search(beta-1, beta, depth-r, ply, false, false)
 				w.nmpMinPly = 0
 				if vv >= beta {
-					w.stats.NMPCut++
+					w.stats.NMPCut.inc()
 					return v
 				}
 			}
-			w.stats.NMPFail++
+			w.stats.NMPFail.inc()
 		}
 	}
 
@@ -285,14 +285,14 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				// nodes): a quiet move cannot lift a hopeless evaluation
 				// to alpha; this quiet and every later one are dropped.
 				if p.FutilityDepth > 0 && lmrDepth <= p.FutilityDepth && eval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
-					w.stats.FutilityPruned++
+					w.stats.FutilityPruned.inc()
 					mp.skipQuiets()
 					continue
 				}
 				// History pruning (+67.2 ± 17.4, SPRT passed after 848
 				// games at 25,000 nodes): quiets that keep failing.
 				if lmrDepth < p.HistPruneDepth && histScore < -p.HistPruneMargin*depth && !mp.isKiller(m) {
-					w.stats.HistoryPruned++
+					w.stats.HistoryPruned.inc()
 					continue
 				}
 			}
@@ -300,11 +300,11 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// (+56.1 ± 39.4, 200 games at 10,000 nodes) and captures
 			// (+23.5 ± 28, 400 games at 10,000 nodes).
 			if quiet && depth <= p.SEEQuietDepth && !pos.SEE(m, -p.SEEQuietMargin*lmrDepth) {
-				w.stats.SEEQuietPruned++
+				w.stats.SEEQuietPruned.inc()
 				continue
 			}
 			if !quiet && depth <= p.SEENoisyDepth && !pos.SEE(m, -p.SEENoisyMargin*depth*depth) {
-				w.stats.SEENoisy++
+				w.stats.SEENoisy.inc()
 				continue
 			}
 		}
@@ -324,7 +324,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			hit && tte.Depth >= depth-p.SETTDepth && tte.Bound&BoundLower != 0 &&
 			ttScore > -MateInMax && ttScore < MateInMax && ply < 2*w.rootDepth {
 			singBeta := ttScore - p.SEMargin*depth
-			w.stats.SETried++
+			w.stats.SETried.inc()
 			st.excluded = m
 			v := w.search(singBeta-1, singBeta, (depth-1)/2, ply, false, cutNode)
 			st.excluded = chess.NoMove
@@ -334,13 +334,13 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			switch {
 			case v < singBeta:
 				ext = 1
-				w.stats.SESingular++
+				w.stats.SESingular.inc()
 				if !pvNode && v < singBeta-p.SEDoubleMargin && st.doubleExts < 6 {
 					ext = 2
-					w.stats.SEDouble++
+					w.stats.SEDouble.inc()
 				}
 			case singBeta >= beta:
-				w.stats.SEMultiCut++
+				w.stats.SEMultiCut.inc()
 				return singBeta
 			}
 			// The singular search reused the child plies' state.
@@ -350,7 +350,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// material; +47.2 ± 39.7 against none, 200 games at 10,000 nodes).
 		if givesCheck && ext == 0 && ply < 2*w.rootDepth && p.CheckExt != 0 && (p.CheckExt == 2 || pos.SEE(m, 0)) {
 			ext = 1
-			w.stats.CheckExtensions++
+			w.stats.CheckExtensions.inc()
 		}
 
 		// Step 13. Make the move.
@@ -390,13 +390,13 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				d := min(max(newDepth-r, 1), newDepth)
 				if d < newDepth {
 					reduced = true
-					w.stats.LMRSearches++
-					w.stats.LMRReductionSum += uint64(newDepth - d)
+					w.stats.LMRSearches.inc()
+					w.stats.LMRReductionSum.add(uint64(newDepth - d))
 					st.reduction = int8(newDepth - d)
 					score = -w.search(-alpha-1, -alpha, d, ply+1, false, true)
 					st.reduction = 0
 					if score > alpha {
-						w.stats.LMRReSearches++
+						w.stats.LMRReSearches.inc()
 						score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
 					}
 				}
@@ -405,7 +405,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				score = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
 			}
 			if pvNode && score > alpha && score < beta {
-				w.stats.PVSReSearches++
+				w.stats.PVSReSearches.inc()
 				score = -w.search(-beta, -alpha, newDepth, ply+1, true, false)
 			}
 		}
@@ -427,7 +427,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				if score >= beta {
 					w.stats.cutoff(played, mp.from, firstStage, depth)
 					if mp.from == stageQuiets {
-						w.stats.QuietCutRank += uint64(mp.quietsOut)
+						w.stats.QuietCutRank.add(uint64(mp.quietsOut))
 					}
 					w.updateStats(ply, m, quiet, quietsTried, depth, mp.threatMap())
 					break
@@ -548,8 +548,8 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	// Step 1. Enter the node.
 	w.pvLen[ply] = ply
 	w.nodes++
-	w.stats.Nodes++
-	w.stats.QNodes++
+	w.stats.Nodes.inc()
+	w.stats.QNodes.inc()
 	w.checkLimits()
 	if w.stopped {
 		return 0
@@ -608,7 +608,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		}
 		bestScore = staticEval
 		if bestScore >= beta {
-			w.stats.QStandPat++
+			w.stats.QStandPat.inc()
 			if !hit {
 				w.s.TT.Store(key, chess.NoMove, scoreToTT(bestScore, ply), rawEval, 0, BoundLower, false)
 			}
@@ -629,7 +629,7 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		// Captures that lose material cannot raise a quiet position's
 		// score (every evasion of a check is searched).
 		if !inCheck && !pos.SEE(m, 0) {
-			w.stats.QSEEPruned++
+			w.stats.QSEEPruned.inc()
 			continue
 		}
 		predicted := w.prefetchMove(m)
@@ -650,9 +650,9 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 					w.updatePV(ply, m)
 				}
 				if score >= beta {
-					w.stats.QCutoffs++
+					w.stats.QCutoffs.inc()
 					if moveCount == 1 {
-						w.stats.QCutoffsFirst++
+						w.stats.QCutoffsFirst.inc()
 					}
 					break
 				}

@@ -626,12 +626,12 @@ func (w *Worker) aspiration(depth int) {
 		sortRoot(w.rootMvs[w.pvIdx:])
 		switch {
 		case score <= alpha:
-			w.stats.AspFailLow++
+			w.stats.AspFailLow.inc()
 			w.reportRoot(depth, w.pvIdx, BoundUpper)
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinite)
 		case score >= beta:
-			w.stats.AspFailHigh++
+			w.stats.AspFailHigh.inc()
 			w.reportRoot(depth, w.pvIdx, BoundLower)
 			beta = min(score+delta, Infinite)
 		default:
@@ -665,7 +665,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		pos.MakeMove(m)
 		w.prefetch(0)
 		w.nodes++
-		w.stats.Nodes++
+		w.stats.Nodes.inc()
 		w.checkLimits() // so that a node limit is met exactly
 		if w.stopped {
 			pos.UnmakeMove()
@@ -680,14 +680,14 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 			if reduce {
 				r := int(w.lmr[min(depth, 63)][min(i-w.pvIdx+1, 63)]) - 1
 				if d := min(max(depth-1-r, 1), depth-1); d < depth-1 {
-					w.stats.LMRSearches++
-					w.stats.LMRReductionSum += uint64(depth - 1 - d)
+					w.stats.LMRSearches.inc()
+					w.stats.LMRReductionSum.add(uint64(depth - 1 - d))
 					w.stack[0].reduction = int8(depth - 1 - d)
 					score = -w.search(-alpha-1, -alpha, d, 1, false, true)
 					w.stack[0].reduction = 0
 					full = score > alpha
 					if full {
-						w.stats.LMRReSearches++
+						w.stats.LMRReSearches.inc()
 					}
 				}
 			}

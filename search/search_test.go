@@ -273,26 +273,12 @@ func TestTimeManagerLimits(t *testing.T) {
 	}
 }
 
-// quiescenceWorker is a worker set on fen with the default parameters as
-// set changes them, for calling qsearch directly.
-func quiescenceWorker(t *testing.T, fen string, set func(*Params)) *Worker {
-	t.Helper()
-	pos, err := chess.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := NewSearcher(1).workers[0]
-	w.p = DefaultParams()
-	set(&w.p)
-	w.pos = pos
-	return w
-}
-
 // TestLMRCutNodeWired checks that LMRCutNode reaches the reductions:
 // a second ply at cut nodes reduces a searched move more on average than
 // the default one. Totals would not do: the two trees differ in size,
 // and other heuristics (singular extensions) move that size either way.
 func TestLMRCutNodeWired(t *testing.T) {
+	needStats(t)
 	run := func(r int) float64 {
 		st := &searchItalian(t, 10, func(p *Params) { p.LMRCutNode = r }).workers[0].stats
 		if st.LMRSearches == 0 {

@@ -12,13 +12,14 @@ import (
 // counted once, the cutoff histogram and the by-stage and by-depth counts
 // are the same cutoffs, and the printed report leads with fail-high first.
 func TestBenchStats(t *testing.T) {
+	needStats(t)
 	depth := 7
 	if testing.Short() {
 		depth = 5 // make test runs -short under the race detector
 	}
 	r := BenchWith(DefaultParams(), depth, 16)
 	s := &r.Stats
-	if s.Nodes != r.Nodes {
+	if uint64(s.Nodes) != r.Nodes {
 		t.Errorf("stats count %d nodes, the bench %d", s.Nodes, r.Nodes)
 	}
 	if s.QNodes == 0 || s.QNodes >= s.Nodes {
@@ -79,6 +80,7 @@ func TestLosingCaptureLast(t *testing.T) {
 // TestNodeTypeStats checks the node-type counters: a predicted cut-node
 // fails high more often than a predicted all-node.
 func TestNodeTypeStats(t *testing.T) {
+	needStats(t)
 	st := BenchWith(DefaultParams(), statsDepth(6), 16).Stats
 	if st.CutNodes == 0 || st.AllNodes == 0 || st.CutNodesHigh > st.CutNodes || st.AllNodesHigh > st.AllNodes {
 		t.Fatalf("cut-nodes %d (%d high), all-nodes %d (%d high)", st.CutNodes, st.CutNodesHigh, st.AllNodes, st.AllNodesHigh)
@@ -90,16 +92,6 @@ func TestNodeTypeStats(t *testing.T) {
 	}
 }
 
-// statsPair runs the bench positions at depth 7 (shortDepth under -short)
-// with the default parameters and with set applied, and returns both
-// runs' statistics.
-func statsPair(shortDepth int, set func(*Params)) (off, on Stats) {
-	depth := statsDepth(shortDepth)
-	p := DefaultParams()
-	set(&p)
-	return BenchWith(DefaultParams(), depth, 16).Stats, BenchWith(p, depth, 16).Stats
-}
-
 // statsDepth is the bench depth of the statistics tests: 7, or shortDepth
 // under -short.
 func statsDepth(shortDepth int) int {
@@ -107,4 +99,25 @@ func statsDepth(shortDepth int) int {
 		return shortDepth
 	}
 	return 7
+}
+
+// needStats skips a test that reads the search's statistics in a build
+// that does not count them (StatsBuild), saying how to run it; "make
+// test" runs these tests with the stats tag.
+func needStats(t *testing.T) {
+	t.Helper()
+	if !StatsBuild {
+		t.Skip("the statistics are counted only with the stats build tag: go test -tags stats")
+	}
+}
+
+// TestStatsCompiledOut checks the release build's side: without the
+// stats tag a search counts nothing, not even its nodes.
+func TestStatsCompiledOut(t *testing.T) {
+	if StatsBuild {
+		t.Skip("a stats build counts: this test is for the release build")
+	}
+	if st := BenchWith(DefaultParams(), 4, 16).Stats; st != (Stats{}) {
+		t.Errorf("a release build counted statistics: %+v", st)
+	}
 }
