@@ -374,10 +374,11 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		} else {
 			// Late-move reductions (+193.2 ± 51.8, 200 games at 20,000
 			// nodes): later quiet moves, and captures that lose material
-			// or evade a check, are searched shallower first; a ply
-			// less at PV nodes, when improving, for checks, for killers
-			// and by history, more at predicted cut nodes. A reduced
-			// move that beats alpha is searched again at full depth.
+			// or evade a check, are searched shallower first by the
+			// table's plies: one less at PV nodes, for checks and for
+			// killers, less by history; one more when not improving and
+			// LMRCutNode more at predicted cut nodes. A reduced move
+			// that beats alpha is searched again at full depth.
 			reduced := false
 			badNoisy := !quiet && (mp.stage == stageBadNoisy || mp.stage >= stageQuiets)
 			if p.LMRDepth > 0 && depth >= p.LMRDepth && moveCount > 1+b2i(pvNode) && (quiet || badNoisy) {
