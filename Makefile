@@ -3,6 +3,19 @@
 # by the build at all: any value works.
 EXE     ?= vireo
 GO      ?= go
+# TUNE=1 builds with the "tune" tag: the engine then advertises every
+# search parameter that 'vireo spsa' lists as a UCI spin option, which
+# SPSA needs (OpenBench, fastchess, 'vireo spsa run'). OpenBench passes
+# no variables, so a tuning branch changes this one line to TUNE ?= 1
+# (README.md, "Testing and tuning with OpenBench and fastchess").
+TUNE    ?= 0
+# STATS=1 builds with the "stats" tag: the search counts the statistics
+# that 'vireo bench --stats' prints (docs/bench-stats.md). The release
+# build leaves them out, which saves about 1% of the search's time.
+STATS   ?= 0
+comma   := ,
+BUILDTAGS := $(strip $(if $(filter 1,$(TUNE)),tune) $(if $(filter 1,$(STATS)),stats))
+TAGS    := $(if $(BUILDTAGS),-tags $(subst $(eval) ,$(comma),$(BUILDTAGS)))
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
@@ -25,7 +38,7 @@ RACECC  := $(if $(filter go,$(CC)),gcc,$(CC))
 all: build
 
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/vireo
+	CGO_ENABLED=0 $(GO) build -trimpath $(TAGS) -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/vireo
 
 # Every test: the words check of the docs (scripts/check-words.sh), unit
 # tests, perft suites, the tuning page in headless Chromium (tune/web),
@@ -35,6 +48,7 @@ test: build
 	scripts/check-words.sh
 	$(GO) vet ./...
 	$(GO) test ./...
+	$(GO) test -tags stats -run 'Stats|Wired|BenchSet' ./search/ ./cmd/vireo/
 	CGO_ENABLED=1 CC=$(RACECC) $(GO) test -race -short -timeout 30m ./search/ ./uci/ ./tune/web/
 	$(MAKE) fuzz
 

@@ -7,11 +7,13 @@ import (
 	"vireo/internal/cpu"
 )
 
-// Correction is static evaluation correction history (seeds 000 and 001):
-// per search thread, it learns how far the static evaluation was from the
-// searched score in positions that share a feature (the pawn structure,
-// each side's pieces, the major pieces, the minor pieces, the last two
-// moves) and corrects later evaluations of positions with that feature.
+// Correction is static evaluation correction history, after the
+// Chessprogramming wiki's correction history page and the
+// correction-history tutorial: per search thread, it learns how far the
+// static evaluation was from the searched score in positions that share a
+// feature (the pawn structure, each side's pieces, the major pieces, the
+// minor pieces, the last two moves) and corrects later evaluations of
+// positions with that feature.
 //
 // Entries are in sixteenths of a centipawn, bounded by corrLimit; the
 // correction is the weighted sum of the matching entries, each weight a
@@ -78,18 +80,12 @@ func (s *corrSlots) amount(p *Params) int {
 	return sum / (1024 * corrGrain)
 }
 
-// update moves the entries toward the error the search found: the
-// gravity form of seed 001, or seed 000's exponential moving average.
+// update moves the entries toward the error the search found, in the
+// gravity form of the correction-history tutorial: a bonus scaled by
+// depth, shrinking as an entry nears corrLimit.
 func (s *corrSlots) update(p *Params, diff, depth int) {
-	var f func(e *int16)
-	if p.CorrEMA != 0 {
-		target := clamp(diff*corrGrain, -corrLimit, corrLimit)
-		w := min(depth*depth+2*depth+1, 128)
-		f = func(e *int16) { *e = int16((int(*e)*(1024-w) + target*w) / 1024) }
-	} else {
-		bonus := clamp(diff*corrGrain*depth/8, -corrLimit/4, corrLimit/4)
-		f = func(e *int16) { *e += int16(bonus - int(*e)*abs(bonus)/corrLimit) }
-	}
+	bonus := clamp(diff*corrGrain*depth/8, -corrLimit/4, corrLimit/4)
+	f := func(e *int16) { *e += int16(bonus - int(*e)*abs(bonus)/corrLimit) }
 	if p.CorrPawnW != 0 {
 		f(s.pawn)
 	}
@@ -111,11 +107,12 @@ func (s *corrSlots) update(p *Params, diff, depth int) {
 func clamp(x, lo, hi int) int { return min(max(x, lo), hi) }
 
 // learnsCorrection says whether a node's result teaches the correction
-// tables anything (seeds 000 and 001). In check there is no static
-// evaluation to correct. A capture or promotion as best move explains the
-// difference by itself; an upper bound at or above the evaluation, or a
-// lower bound at or below it, does not say which way the evaluation
-// erred; a mate score is no evaluation error at all.
+// tables anything (the correction-history tutorial's conditions). In
+// check there is no static evaluation to correct. A capture or promotion
+// as best move explains the difference by itself; an upper bound at or
+// above the evaluation, or a lower bound at or below it, does not say
+// which way the evaluation erred; a mate score is no evaluation error at
+// all.
 func learnsCorrection(inCheck, noisyBest bool, bound Bound, best, eval int) bool {
 	return !inCheck && !noisyBest &&
 		!(bound == BoundUpper && best >= eval) &&
@@ -135,4 +132,11 @@ func (c *Correction) Clear() { *c = Correction{} }
 // corrOn reports whether any correction table is in use.
 func (p *Params) corrOn() bool {
 	return p.CorrPawnW|p.CorrNonPawnW|p.CorrMajorW|p.CorrMinorW|p.CorrContW != 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -6,42 +6,42 @@ import (
 	"vireo/chess"
 )
 
-// TestCorrectionUpdate checks both update forms: entries move toward the
-// error, stay within the limit, and the correction has the error's sign.
+// TestCorrectionUpdate checks the update: entries move toward the error,
+// stay within the limit, and the correction has the error's sign.
 func TestCorrectionUpdate(t *testing.T) {
 	pos := chess.MustParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
-	for _, ema := range []int{0, 1} {
+	{
 		var c Correction
 		p := DefaultParams()
-		p.CorrPawnW, p.CorrNonPawnW, p.CorrMajorW, p.CorrMinorW, p.CorrContW, p.CorrEMA = 1024, 1024, 1024, 1024, 1024, ema
+		p.CorrPawnW, p.CorrNonPawnW, p.CorrMajorW, p.CorrMinorW, p.CorrContW = 1024, 1024, 1024, 1024, 1024
 		s := c.slots(pos, nil, nil)
 		if s.amount(&p) != 0 {
-			t.Fatalf("ema=%d: fresh tables correct by %d", ema, s.amount(&p))
+			t.Fatalf("fresh tables correct by %d", s.amount(&p))
 		}
 		for i := 0; i < 200; i++ {
 			s.update(&p, 300, 10) // the search keeps finding +300 over the eval
 		}
 		got := s.amount(&p)
 		if got <= 0 {
-			t.Errorf("ema=%d: correction %d after positive errors, want > 0", ema, got)
+			t.Errorf("correction %d after positive errors, want > 0", got)
 		}
 		for _, e := range []*int16{s.pawn, s.nonPawnW, s.nonPawnB, s.major, s.minor} {
 			if *e <= 0 || *e > corrLimit {
-				t.Errorf("ema=%d: entry %d, want in (0, %d]", ema, *e, corrLimit)
+				t.Errorf("entry %d, want in (0, %d]", *e, corrLimit)
 			}
 		}
 		for i := 0; i < 400; i++ {
 			s.update(&p, -300, 10)
 		}
 		if got := s.amount(&p); got >= 0 {
-			t.Errorf("ema=%d: correction %d after negative errors, want < 0", ema, got)
+			t.Errorf("correction %d after negative errors, want < 0", got)
 		}
 		// A table with weight 0 is neither read nor written.
 		p.CorrMajorW = 0
 		before := *s.major
 		s.update(&p, 300, 10)
 		if *s.major != before {
-			t.Errorf("ema=%d: a switched-off table changed", ema)
+			t.Errorf("a switched-off table changed")
 		}
 	}
 	if v := corrected(MateInMax-5, 500); v >= MateInMax {
@@ -74,8 +74,9 @@ func TestCorrectionSearch(t *testing.T) {
 	}
 }
 
-// TestLearnsCorrection covers each case in which seeds 000 and 001 leave
-// the tables alone, and the cases next to them that do update.
+// TestLearnsCorrection covers each case in which the correction-history
+// tutorial leaves the tables alone, and the cases next to them that do
+// update.
 func TestLearnsCorrection(t *testing.T) {
 	tests := []struct {
 		name           string

@@ -9,10 +9,10 @@ import (
 
 // TestShareCache checks that the cached shares match the counts they
 // come from after cutoffs, overflow halving and Clear: a stale entry
-// would silently reorder and mis-prune quiet moves. The tables are split
-// by threat slot (ThreatHist) so that every slot is exercised.
+// would silently reorder and mis-prune quiet moves; every threat slot is
+// exercised.
 func TestShareCache(t *testing.T) {
-	h := History{threats: true}
+	var h History
 	white := chess.StartPosition()
 	black, err := chess.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
 	if err != nil {
@@ -26,7 +26,7 @@ func TestShareCache(t *testing.T) {
 			for k := range h.good[c] {
 				for f := range h.good[c][k] {
 					for to := range h.good[c][k][f] {
-						want := shareOf(h.good[c][k][f][to], h.bad[c][k][f][to], h.prior)
+						want := shareOf(h.good[c][k][f][to], h.bad[c][k][f][to])
 						if got := h.share[c][k][f][to]; got != want {
 							t.Fatalf("%s: share[%d][%d][%d][%d] = %d, counts %d/%d give %d",
 								when, c, k, f, to, got, h.good[c][k][f][to], h.bad[c][k][f][to], want)
@@ -44,7 +44,7 @@ func TestShareCache(t *testing.T) {
 			pos = black
 		}
 		thr := chess.Bitboard(r.Uint64() & r.Uint64())
-		h.updateQuiet(pos, mv(), tried, 1+r.Intn(20), &conts{}, thr)
+		h.updateQuiet(pos, mv(), tried, 1+r.Intn(20), thr)
 	}
 	for k := range 4 {
 		if h.good[chess.White][k] == [64][64]int32{} {
@@ -57,7 +57,7 @@ func TestShareCache(t *testing.T) {
 	e2, e4 := chess.MakeSquare(4, 1), chess.MakeSquare(4, 3)
 	hot := chess.NewMove(e2, e4)
 	for i := 0; i < 5000; i++ {
-		h.updateQuiet(white, hot, []chess.Move{mv()}, 60, &conts{}, 0)
+		h.updateQuiet(white, hot, []chess.Move{mv()}, 60, 0)
 	}
 	if g := h.good[chess.White][0][e2][e4]; g >= 5000*60*60 {
 		t.Fatalf("good count %d: the tables were never halved", g)
@@ -69,31 +69,25 @@ func TestShareCache(t *testing.T) {
 	check("after Clear")
 }
 
-// TestThreatHistSlots checks that with ThreatHist a move's record made
-// while its from square was attacked does not leak into the same move
-// made in peace, and that without it both share one record.
-func TestThreatHistSlots(t *testing.T) {
+// TestThreatSlots checks that a move's record made while its from
+// square was attacked does not leak into the same move made in peace.
+func TestThreatSlots(t *testing.T) {
 	pos := chess.StartPosition()
 	g1, f3 := chess.MakeSquare(6, 0), chess.MakeSquare(5, 2)
 	m := chess.NewMove(g1, f3)
 	attacked := chess.Bitboard(0)
 	attacked |= 1 << g1
-	for _, tc := range []struct {
-		split bool
-		same  bool
-	}{{true, false}, {false, true}} {
-		h := History{threats: tc.split}
-		for range 10 {
-			h.updateQuiet(pos, m, nil, 8, &conts{}, attacked)
-		}
-		hot := h.quiet(chess.White, pos.PieceOn(g1), m, &conts{}, attacked)
-		calm := h.quiet(chess.White, pos.PieceOn(g1), m, &conts{}, 0)
-		if hot <= 0 {
-			t.Errorf("split %v: the move that cut scores %d under attack", tc.split, hot)
-		}
-		if (hot == calm) != tc.same {
-			t.Errorf("split %v: under attack %d, in peace %d", tc.split, hot, calm)
-		}
+	var h History
+	for range 10 {
+		h.updateQuiet(pos, m, nil, 8, attacked)
+	}
+	hot := h.quiet(chess.White, m, attacked)
+	calm := h.quiet(chess.White, m, 0)
+	if hot <= 0 {
+		t.Errorf("the move that cut scores %d under attack", hot)
+	}
+	if calm != 0 {
+		t.Errorf("the same move in peace scores %d, want 0 (untried)", calm)
 	}
 }
 
@@ -121,94 +115,13 @@ func TestAttackedSquares(t *testing.T) {
 	}
 }
 
-// TestContScore checks that the continuation part of a quiet's score, which
-// LMR reads alone (LMRContDivisor), is what a cutoff taught the tables of
-// both earlier moves: the cutting move's bonus and the failed one's malus.
-func TestContScore(t *testing.T) {
-	var h History
-	p := DefaultParams()
-	p.ContHistPlies = 2
-	h.configure(&p)
-	pos := chess.StartPosition()
-	knight := pos.PieceOn(chess.G1)
-	ct := conts{&h.cont[1][10], &h.cont[2][20]}
-	best := chess.NewMove(chess.G1, chess.G1+15)   // Nf3
-	failed := chess.NewMove(chess.B1, chess.B1+17) // Nc3
-	h.updateQuiet(pos, best, []chess.Move{failed}, 6, &ct, 0)
-	if got := h.contScore(knight, best, &ct); got != 2*statBonus(6) {
-		t.Errorf("contScore of the cutting move = %d, want %d", got, 2*statBonus(6))
-	}
-	if got := h.contScore(knight, failed, &ct); got != -2*statBonus(6) {
-		t.Errorf("contScore of the failed move = %d, want %d", got, -2*statBonus(6))
-	}
-	if got := h.contScore(knight, best, &conts{}); got != 0 {
-		t.Errorf("contScore with no tables = %d, want 0", got)
-	}
-}
-
-// TestNudge checks the eval-difference history's update (EvalHist): a
-// good outcome lifts the move's share and a bad one lowers it, in its
-// own threat slot only, with the cached share kept in step.
-func TestNudge(t *testing.T) {
-	h := History{threats: true}
-	m := chess.NewMove(chess.G1, chess.G1+15)
-	h.nudge(chess.White, 2, m, true, 3)
-	if got := h.share[chess.White][2][m.From()][m.To()]; got <= 0 {
-		t.Errorf("after a good nudge the share is %d, want above 0", got)
-	}
-	for k := range 4 {
-		if k != 2 && h.share[chess.White][k][m.From()][m.To()] != 0 {
-			t.Errorf("slot %d changed by a nudge in slot 2", k)
-		}
-	}
-	h.nudge(chess.Black, 0, m, false, 3)
-	if got := h.share[chess.Black][0][m.From()][m.To()]; got >= 0 {
-		t.Errorf("after a bad nudge the share is %d, want below 0", got)
-	}
-	if h.good[chess.Black][0][m.From()][m.To()] != 0 || h.bad[chess.Black][0][m.From()][m.To()] != 3 {
-		t.Errorf("bad nudge of 3: counts %d/%d", h.good[chess.Black][0][m.From()][m.To()], h.bad[chess.Black][0][m.From()][m.To()])
-	}
-}
-
-// TestEvalHistWired checks that a search with EvalHist learns from
-// evaluations: the same fixed-depth search leaves more history counts
-// per node than without it, where only cutoffs add them (per node, as
-// the two trees differ in size).
-func TestEvalHistWired(t *testing.T) {
-	count := func(on int) float64 {
-		s := searchItalian(t, 8, func(p *Params) { p.EvalHist = on })
-		var n float64
-		h := &s.workers[0].hist
-		for c := range h.good {
-			for k := range h.good[c] {
-				for f := range h.good[c][k] {
-					for to := range h.good[c][k][f] {
-						n += float64(h.good[c][k][f][to] + h.bad[c][k][f][to])
-					}
-				}
-			}
-		}
-		return n / float64(s.workers[0].stats.Nodes)
-	}
-	off, on := count(0), count(1)
-	t.Logf("history counts per node: %.4f with EvalHist=1, %.4f without", on, off)
-	if on <= off {
-		t.Errorf("history counts per node with EvalHist=1: %.4f, without: %.4f; the evaluations taught nothing", on, off)
-	}
-}
-
-// TestHindsightWired checks that the Hindsight switch reaches the nodes
-// below reduced moves, both ways, and that off it touches none.
+// TestHindsightWired checks that hindsight reaches the nodes below
+// reduced moves, both ways.
 func TestHindsightWired(t *testing.T) {
-	run := func(on int) Stats {
-		return searchItalian(t, 10, func(p *Params) { p.Hindsight = on }).workers[0].stats
-	}
-	if off := run(0); off.HindsightDeeper+off.HindsightShallower != 0 {
-		t.Errorf("Hindsight=0 adjusted %d nodes deeper and %d shallower", off.HindsightDeeper, off.HindsightShallower)
-	}
-	on := run(1)
-	if on.HindsightDeeper == 0 || on.HindsightShallower == 0 {
-		t.Errorf("Hindsight=1 adjusted %d nodes deeper and %d shallower; want both above 0", on.HindsightDeeper, on.HindsightShallower)
+	needStats(t)
+	st := searchItalian(t, 10, func(*Params) {}).workers[0].stats
+	if st.HindsightDeeper == 0 || st.HindsightShallower == 0 {
+		t.Errorf("hindsight adjusted %d nodes deeper and %d shallower; want both above 0", st.HindsightDeeper, st.HindsightShallower)
 	}
 }
 
@@ -226,44 +139,22 @@ func searchItalian(t *testing.T, depth int, set func(*Params)) *Searcher {
 	return s
 }
 
-// TestSENegExtWired checks that each level of the singular test's
-// negative extension reaches the search: off it shortens no move, level
-// 1 only table moves that beat beta, and level 2 adds the cut nodes, so
-// it shortens more.
-func TestSENegExtWired(t *testing.T) {
-	run := func(level int) uint64 {
-		return searchItalian(t, 12, func(p *Params) { p.SENegExt = level }).workers[0].stats.SENegative
-	}
-	off, one, two := run(0), run(1), run(2)
-	if off != 0 {
-		t.Errorf("SENegExt=0 searched %d table moves shallower", off)
-	}
-	if one == 0 || two <= one {
-		t.Errorf("SENegExt=1 shortened %d table moves and SENegExt=2 %d; want 0 < level 1 < level 2", one, two)
-	}
-}
-
-// TestShareOfPrior checks HistPrior's arithmetic: untried moves sit at
-// zero whatever the prior, seed 004's prior (4 quarters) is Laplace's
-// rule, and a larger prior keeps the same evidence nearer the middle.
-func TestShareOfPrior(t *testing.T) {
+// TestShareOf checks the share's arithmetic: untried moves sit at zero,
+// and one outcome of each kind counts as seen beforehand.
+func TestShareOf(t *testing.T) {
 	tests := []struct {
-		g, b, prior int32
-		want        int16
+		g, b int32
+		want int16
 	}{
-		{0, 0, 4, 0},
-		{0, 0, 64, 0},
-		{0, 0, 0, 0},     // never configured: seed 004's
-		{1, 0, 4, 2730},  // (1+1)/(1+2) of 16384, less 8192
-		{1, 0, 0, 2730},  // the same
-		{0, 1, 4, -2731}, // (0+1)/(1+2)
-		{1, 0, 64, 248},  // (1+16)/(1+32)
-		{1, 0, 1, 5461},  // (1+1/4)/(1+1/2)
-		{9, 0, 4, 6702},  // (9+1)/(9+2)
+		{0, 0, 0},
+		{1, 0, 2730},  // (1+1)/(1+2) of 16384, less 8192
+		{0, 1, -2731}, // (0+1)/(1+2)
+		{9, 0, 6702},  // (9+1)/(9+2)
+		{historyLimit, 0, 8191},
 	}
 	for _, tt := range tests {
-		if got := shareOf(tt.g, tt.b, tt.prior); got != tt.want {
-			t.Errorf("shareOf(%d, %d, %d) = %d, want %d", tt.g, tt.b, tt.prior, got, tt.want)
+		if got := shareOf(tt.g, tt.b); got != tt.want {
+			t.Errorf("shareOf(%d, %d) = %d, want %d", tt.g, tt.b, got, tt.want)
 		}
 	}
 }

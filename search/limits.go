@@ -38,8 +38,8 @@ const MaxTime = 1_000_000_000 * time.Millisecond
 // after it) and a hard limit (the search stops at once).
 //
 // The soft limit is a base value that the search may scale between
-// iterations by what it has learned (tmFactor): best-move stability, the
-// score trend and the share of root nodes spent on the best move. The
+// iterations by what it has learned (tmFactor): the share of root nodes
+// spent on the best move. The
 // scaled soft limit never exceeds the hard limit, and the hard limit never
 // exceeds a fixed fraction of the clock left after the move overhead.
 type timeManager struct {
@@ -52,9 +52,6 @@ type timeManager struct {
 
 // tmConfig is how the time manager plans a clock (search parameters).
 type tmConfig struct {
-	// reserve (TMLagReserve) subtracts the overhead once for every move
-	// the clock must last, not only once.
-	reserve bool
 	// horizon (TMHorizon) is how many moves the clock must last; 0
 	// means 40.
 	horizon int
@@ -64,15 +61,15 @@ type tmConfig struct {
 }
 
 // defaultSoftPct is TMSoftPct's default. It was 60 until root reductions
-// (docs/search.md, Time) left a quarter of the clock unused; at 80 the
-// engine spends about 86% of it and scored +27.8 ± 19.7 over 526 games at
-// 10+0.1 against 60 (docs/elo-log.md).
+// left a quarter of the clock unused; at 80 the engine spends about 86% of
+// it and scored +27.8 ± 19.7 over 526 games at 10+0.1 against 60
+// (docs/history/elo-log.md).
 const defaultSoftPct = 80
 
 // newTimeManager computes the limits for a clock that must last
 // cfg.horizon moves. overhead is subtracted for the latency between
 // engine and GUI that the engine cannot see: once from the clock, and
-// with cfg.reserve once for every move the clock must last.
+// once for every move the clock must last (Stockfish's rule).
 func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start time.Time, cfg tmConfig) timeManager {
 	tm := timeManager{start: start}
 	l.MoveTime, overhead = min(l.MoveTime, MaxTime), min(overhead, MaxTime)
@@ -111,18 +108,13 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	// one late runs to the hard limit: the soft limit (no new iteration)
 	// sits well below the optimum and the hard one a few times above it,
 	// but never near what is left on the clock.
-	var optimum time.Duration
-	if cfg.reserve {
-		// The clock and the increments of the next mtg moves, less the
-		// overhead every one of those moves will lose: on a low clock
-		// the move spends less than the increment and the clock grows
-		// back, instead of running down to where one lag spike flags.
-		total := left + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+2)
-		optimum = max(total/time.Duration(mtg), 0)
-	} else {
-		optimum = avail/time.Duration(mtg) + inc*4/5
-	}
-	optimum = min(optimum, avail/4)
+	//
+	// The optimum is the clock and the increments of the next mtg moves,
+	// less the overhead every one of those moves will lose: on a low
+	// clock the move spends less than the increment and the clock grows
+	// back, instead of running down to where one lag spike flags.
+	total := left + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+2)
+	optimum := min(max(total/time.Duration(mtg), 0), avail/4)
 	softPct := cfg.softPct
 	if softPct <= 0 {
 		softPct = defaultSoftPct
@@ -154,46 +146,21 @@ func (tm *timeManager) scaledSoft(f float64) time.Duration {
 // tmSignals is what the search has learned by the end of an iteration,
 // for the soft limit.
 type tmSignals struct {
-	// stable counts the completed iterations in a row, before this one,
-	// that had the same best move (0: it has just changed).
-	stable int
-	// score is this iteration's, prev the one before, avg the mean of up
-	// to four before; trend is false when there is no earlier iteration.
-	score, prev, avg int
-	trend            bool
 	// share is the fraction of the root nodes of the whole search that
 	// went to the best move, or a negative number when unknown.
 	share float64
 }
 
-// tmFactor scales the soft limit. Each term is weighted by its parameter
-// in percent (0: off, 100: the designed strength) and is 1 when off, so
-// with all three at 0 the time management is seed 004's plain one.
+// tmFactor scales the soft limit by the best move's share of the root
+// nodes (Ethereal's rule), weighted by TMNodeShare in percent (0: off,
+// 100: the designed strength). When almost every root node went to the
+// best move the others were refuted quickly and the choice is easy: 0.5
+// when the share is 95% or more, 1 at 70%, 2 at 20% or less.
 func tmFactor(p *Params, sig tmSignals) float64 {
-	f := 1.0
-	// (a) A best move that keeps changing needs time; one that has stood
-	// for ten iterations does not: 1.25 at 0 iterations, 0.75 at 10.
-	if p.TMStability > 0 {
-		k := float64(p.TMStability) / 100
-		f *= max(1+k*0.05*float64(5-min(sig.stable, 10)), 0.25)
+	if p.TMNodeShare <= 0 || sig.share < 0 {
+		return 1
 	}
-	// (b) A score dropping against the previous iteration and the recent
-	// average means trouble: think longer. A rising one: a little less.
-	// The drop is in centipawns, mates count as +-1000.
-	if p.TMScoreTrend > 0 && sig.trend {
-		c := func(v int) int { return min(max(v, -1000), 1000) }
-		s := c(sig.score)
-		drop := min(max((c(sig.prev)-s)+(c(sig.avg)-s), -100), 200)
-		k := float64(p.TMScoreTrend) / 100
-		f *= max(1+k*float64(drop)/400, 0.25)
-	}
-	// (c) When almost every root node went to the best move the others
-	// were refuted quickly and the choice is easy (Ethereal's rule):
-	// 0.5 when the share is 95% or more, 1 at 70%, 2 at 20% or less.
-	if p.TMNodeShare > 0 && sig.share >= 0 {
-		base := min(max(2*(1-sig.share)+0.4, 0.5), 2)
-		k := float64(p.TMNodeShare) / 100
-		f *= max(1+k*(base-1), 0.25)
-	}
-	return min(f, 4)
+	base := min(max(2*(1-sig.share)+0.4, 0.5), 2)
+	k := float64(p.TMNodeShare) / 100
+	return min(max(1+k*(base-1), 0.25), 4)
 }

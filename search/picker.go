@@ -2,7 +2,10 @@ package search
 
 import "vireo/chess"
 
-// Stages of the move picker, in seed 004's order.
+// Stages of the move picker: Rofchade's search's order, with the captures
+// that lose material moved after the quiet moves (Ethereal's and
+// Stockfish's order: a losing capture rarely cuts, and tried first it
+// costs a search wherever the quiets would have).
 const (
 	stageTT = iota
 	stageGenNoisy
@@ -32,9 +35,8 @@ type scoredMove struct {
 type picker struct {
 	pos     *chess.Position
 	hist    *History
-	ct      conts // by value: a pointer to the caller's would move it to the heap
 	ttMove  chess.Move
-	killers [4]chess.Move // two killers, the first killer two plies back, the counter move
+	killers [3]chess.Move // two killers and the first killer two plies back
 	stage   int
 	// from is the stage that handed out the last move (for Stats), and
 	// quietsOut how many moves the history-ordered quiet stage has.
@@ -51,25 +53,9 @@ type picker struct {
 	quietIdx int
 	killerI  int
 	list     chess.MoveList
-	// checksOnly: quiet moves were pruned from here on, except those
-	// that give check (ExemptChecks 2).
-	checksOnly bool
-	// badLast puts the captures that lose material after the quiet moves
-	// (Ethereal's and Stockfish's order) instead of before them (seed
-	// 004's): a losing capture rarely cuts, and tried first it costs a
-	// search wherever the quiets would have.
-	badLast bool
-	// goodSEE is the exchange a capture must win to count as good.
-	goodSEE int
 	// killerSEE demotes a killer that loses material by SEE to the
-	// quiet moves.
+	// quiet moves (KillerSEE, under test).
 	killerSEE bool
-	// escapeBonus and checkBonus raise, in the quiet order, a move that
-	// takes a piece attacked by a lesser one to a square no such piece
-	// attacks, and a move that gives check (0: off). At depth 1 and 2
-	// such moves are about 7% of the quiets but a third of the cutoffs made
-	// past Ethereal's late-move count (docs/search.md).
-	escapeBonus, checkBonus int32
 	// thr is the position's threat map for the threat-split history,
 	// computed when a quiet move is first scored (thrSet).
 	thr    chess.Bitboard
@@ -86,16 +72,15 @@ func (mp *picker) threatMap() chess.Bitboard {
 }
 
 // init prepares a picker for the main search. killers holds the two
-// killers of this ply, the first killer of two plies back and the counter
-// move (NoMove where there is none); ct the continuation histories.
-func (mp *picker) init(pos *chess.Position, hist *History, ct conts, ttMove chess.Move, killers [4]chess.Move) {
-	mp.pos, mp.hist, mp.ct, mp.killers = pos, hist, ct, killers
+// killers of this ply and the first killer of two plies back (NoMove
+// where there is none).
+func (mp *picker) init(pos *chess.Position, hist *History, ttMove chess.Move, killers [3]chess.Move) {
+	mp.pos, mp.hist, mp.killers = pos, hist, killers
 	mp.n, mp.idx, mp.nBad, mp.badIdx, mp.nQuiet, mp.quietIdx, mp.killerI = 0, 0, 0, 0, 0, 0, 0
 	mp.quietsOut = 0
 	mp.thrSet = false
 	mp.ttMove = chess.NoMove
-	mp.checksOnly = false
-	mp.badLast, mp.goodSEE, mp.killerSEE = false, 0, false
+	mp.killerSEE = false
 	if ttMove != chess.NoMove && pos.IsLegal(ttMove) {
 		mp.ttMove = ttMove
 	}
@@ -109,7 +94,7 @@ func (mp *picker) init(pos *chess.Position, hist *History, ct conts, ttMove ches
 // initQ prepares a picker for quiescence search: noisy moves only, or all
 // evasions when in check.
 func (mp *picker) initQ(pos *chess.Position, hist *History, ttMove chess.Move) {
-	mp.init(pos, hist, conts{}, chess.NoMove, [4]chess.Move{})
+	mp.init(pos, hist, chess.NoMove, [3]chess.Move{})
 	if !pos.InCheck() {
 		mp.stage = stageQTT
 		if ttMove != chess.NoMove && pos.IsNoisy(ttMove) && pos.IsLegal(ttMove) {
@@ -146,79 +131,23 @@ func (mp *picker) genNoisy() {
 		if m == mp.ttMove {
 			continue
 		}
-		mp.moves[mp.n] = scoredMove{m, mp.hist.noisy(mp.pos, m)}
+		mp.moves[mp.n] = scoredMove{m, mvvLva(mp.pos, m)}
 		mp.n++
 	}
 }
 
 func (mp *picker) genQuiets() {
 	mp.pos.GenerateMoves(&mp.list, chess.GenQuiet)
-	pos := mp.pos
-	c := pos.SideToMove()
+	c := mp.pos.SideToMove()
 	mp.nQuiet, mp.quietIdx = 0, 0
-	var th threats
-	if mp.escapeBonus != 0 {
-		th = threatsTo(pos, c)
-	}
 	thr := mp.threatMap()
 	for _, m := range mp.list.Slice() {
 		if m == mp.ttMove {
 			continue
 		}
-		pc := pos.PieceOn(m.From())
-		s := mp.hist.quiet(c, pc, m, &mp.ct, thr)
-		if th.threatened.Has(m.From()) && !th.lesserAttacks(pc.Type()).Has(m.To()) {
-			s += mp.escapeBonus
-		}
-		if mp.checkBonus != 0 && pos.GivesCheck(m) {
-			s += mp.checkBonus
-		}
-		mp.quiets[mp.nQuiet] = scoredMove{m, s}
+		mp.quiets[mp.nQuiet] = scoredMove{m, mp.hist.quiet(c, m, thr)}
 		mp.nQuiet++
 	}
-}
-
-// threats are the squares the opponent's pawns, minor pieces and rooks
-// attack, and the side's pieces that a lesser piece attacks.
-type threats struct {
-	byPawn, byMinor, byRook chess.Bitboard
-	threatened              chess.Bitboard
-}
-
-// threatsTo finds the pieces of side c attacked by a lesser piece.
-func threatsTo(pos *chess.Position, c chess.Color) threats {
-	them, occ := c.Other(), pos.Occupied()
-	var t threats
-	t.byPawn = chess.PawnAttacksBB(pos.Pieces(them, chess.Pawn), them)
-	t.byMinor = t.byPawn
-	for b := pos.Pieces(them, chess.Knight); b != 0; b &= b - 1 {
-		t.byMinor |= chess.KnightAttacks(b.LSB())
-	}
-	for b := pos.Pieces(them, chess.Bishop); b != 0; b &= b - 1 {
-		t.byMinor |= chess.BishopAttacks(b.LSB(), occ)
-	}
-	t.byRook = t.byMinor
-	for b := pos.Pieces(them, chess.Rook); b != 0; b &= b - 1 {
-		t.byRook |= chess.RookAttacks(b.LSB(), occ)
-	}
-	t.threatened = pos.Pieces(c, chess.Queen)&t.byRook |
-		pos.Pieces(c, chess.Rook)&t.byMinor |
-		(pos.Pieces(c, chess.Knight)|pos.Pieces(c, chess.Bishop))&t.byPawn
-	return t
-}
-
-// lesserAttacks are the squares where a piece of type pt is attacked by
-// a lesser piece.
-func (t *threats) lesserAttacks(pt chess.PieceType) chess.Bitboard {
-	switch pt {
-	case chess.Queen:
-		return t.byRook
-	case chess.Rook:
-		return t.byMinor
-	case chess.Knight, chess.Bishop:
-		return t.byPawn
-	}
-	return 0
 }
 
 // best moves the highest-scored remaining move of list[from:n] to the
@@ -235,9 +164,9 @@ func best(list []scoredMove, from int) scoredMove {
 }
 
 // isKiller reports whether m is one of the moves tried in the killer
-// stage (killers and the counter move).
+// stage.
 func (mp *picker) isKiller(m chess.Move) bool {
-	return m != chess.NoMove && (m == mp.killers[0] || m == mp.killers[1] || m == mp.killers[2] || m == mp.killers[3])
+	return m != chess.NoMove && (m == mp.killers[0] || m == mp.killers[1] || m == mp.killers[2])
 }
 
 // next returns the next move, or NoMove when there are none left.
@@ -257,7 +186,7 @@ func (mp *picker) next() chess.Move {
 			for mp.idx < mp.n {
 				sm := best(mp.moves[:mp.n], mp.idx)
 				mp.idx++
-				if mp.pos.SEE(sm.move, mp.goodSEE) {
+				if mp.pos.SEE(sm.move, 0) {
 					mp.from = stageGoodNoisy
 					return sm.move
 				}
@@ -285,7 +214,7 @@ func (mp *picker) next() chess.Move {
 				for i := mp.quietIdx; i < mp.nQuiet; i++ {
 					// GivesCheck only once k is known legal here: for
 					// castling it makes the move.
-					if mp.quiets[i].move == k && (!mp.checksOnly || mp.pos.GivesCheck(k)) {
+					if mp.quiets[i].move == k {
 						if mp.killerSEE && !mp.pos.SEE(k, 0) {
 							// A killer that hangs material here is
 							// no refutation: it waits among the
@@ -298,10 +227,7 @@ func (mp *picker) next() chess.Move {
 					}
 				}
 			}
-			mp.stage = stageBadNoisy
-			if mp.badLast {
-				mp.stage = stageQuiets
-			}
+			mp.stage = stageQuiets
 		case stageBadNoisy:
 			if mp.badIdx < mp.nBad {
 				sm := best(mp.bad[:mp.nBad], mp.badIdx)
@@ -309,20 +235,8 @@ func (mp *picker) next() chess.Move {
 				mp.from = stageBadNoisy
 				return sm.move
 			}
-			mp.stage = stageQuiets
-			if mp.badLast {
-				mp.stage = stageDone
-			}
+			mp.stage = stageDone
 		case stageQuiets:
-			// The pruned rest is scanned, not sorted: only checks remain.
-			for mp.checksOnly && mp.quietIdx < mp.nQuiet {
-				m := mp.quiets[mp.quietIdx].move
-				mp.quietIdx++
-				if !mp.isKiller(m) && mp.pos.GivesCheck(m) {
-					mp.from = stageQuiets
-					return m
-				}
-			}
 			for mp.quietIdx < mp.nQuiet {
 				sm := best(mp.quiets[:mp.nQuiet], mp.quietIdx)
 				mp.quietIdx++
@@ -332,10 +246,7 @@ func (mp *picker) next() chess.Move {
 					return sm.move
 				}
 			}
-			mp.stage = stageDone
-			if mp.badLast {
-				mp.stage = stageBadNoisy
-			}
+			mp.stage = stageBadNoisy
 		case stageDone:
 			return chess.NoMove
 
@@ -378,7 +289,7 @@ func (mp *picker) next() chess.Move {
 	}
 }
 
-// Evasion ordering (seed 004): capture of the checking piece, other
+// Evasion ordering (Rofchade's search): capture of the checking piece, other
 // captures, quiet moves; all moves that keep material by SEE come before
 // all that lose it.
 const (
@@ -407,7 +318,7 @@ func (mp *picker) genEvasions() {
 				s += evCaptureOther
 			}
 		} else {
-			s = mp.hist.quiet(c, pos.PieceOn(m.From()), m, &mp.ct, mp.threatMap())
+			s = mp.hist.quiet(c, m, mp.threatMap())
 		}
 		if pos.SEE(m, 0) {
 			s += evGood
@@ -417,20 +328,9 @@ func (mp *picker) genEvasions() {
 	}
 }
 
-// skipQuiets stops the picker from returning further quiet moves (late-move
-// and futility pruning); bad captures still come.
+// skipQuiets stops the picker from returning further quiet moves
+// (futility pruning); losing captures still come.
 func (mp *picker) skipQuiets() {
 	mp.quietIdx = mp.nQuiet
 	mp.killerI = len(mp.killers)
-}
-
-// quietsSkipped reports whether skipQuiets has already ended the quiets.
-func (mp *picker) quietsSkipped() bool {
-	return mp.quietIdx >= mp.nQuiet && mp.killerI >= len(mp.killers) && mp.stage >= stageKillers
-}
-
-// skipQuietsButChecks is skipQuiets for a search that spares quiet checks
-// from move pruning: the remaining quiet moves that give check still come.
-func (mp *picker) skipQuietsButChecks() {
-	mp.checksOnly = true
 }

@@ -1,8 +1,10 @@
 // Package search finds the best move: iterative deepening over a separate
-// root search, principal variation search with aspiration windows,
-// quiescence search, a shared transposition table, seed 004's staged move
-// picker with killers and good/bad history, the time manager, and seed
-// 004's Lazy SMP (smp.go) for more than one thread.
+// root search, principal variation search with aspiration windows
+// (node.go), quiescence search, a shared transposition table, the staged
+// move picker of Rofchade's search with killers and good/bad history
+// (picker.go, history.go), correction history (correction.go), the time
+// manager (limits.go), and Rofchade's Lazy SMP (smp.go) for more than one
+// thread.
 package search
 
 import (
@@ -222,18 +224,14 @@ type Worker struct {
 
 // frame is the per-ply search stack entry.
 type frame struct {
-	staticEval    int
-	improvingRate float32 // seed 002's dynamic improving, in [0, 1]
-	move          chess.Move
-	excluded      chess.Move  // the move a singular-extension search leaves out
-	doubleExts    int         // double extensions on the path to this node
-	piece         chess.Piece // the piece that made move
-	quietSlot     int8        // move's threat slot if EvalHist rates it, else −1
-	reduction     int8        // LMR plies taken off move while its reduced search runs (Hindsight); set and cleared around that search alone, so 0 elsewhere
-	killers       [2]chess.Move
-	cutoffs       int            // beta cutoffs at this ply under the current parent, or grandparent (LMRCutoffs, LMRCutoffsScope)
-	quiets        [64]chess.Move // quiet moves tried at this node, for history
-	noisies       [32]chess.Move // noisy moves tried, for capture history
+	staticEval int
+	move       chess.Move
+	excluded   chess.Move  // the move a singular-extension search leaves out
+	doubleExts int         // double extensions on the path to this node
+	piece      chess.Piece // the piece that made move
+	reduction  int8        // LMR plies taken off move while its reduced search runs (Hindsight); set and cleared around that search alone, so 0 elsewhere
+	killers    [2]chess.Move
+	quiets     [64]chess.Move // quiet moves tried at this node, for history
 }
 
 type rootMove struct {
@@ -243,7 +241,7 @@ type rootMove struct {
 	pv        []chess.Move
 	seldepth  int
 	nodes     uint64 // spent on this move in the whole search, for the time manager
-	// order breaks ties among moves that failed low (RootLMR): at the
+	// order breaks ties among moves that failed low: at the
 	// start an ordering score, then the nodes the last iteration spent
 	// on the move, since a move that was harder to refute is likelier to
 	// become best.
@@ -335,7 +333,7 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 		w.start = start
 		w.ponderMode = limits.Ponder
 		w.tm = newTimeManager(limits, pos.SideToMove(), s.MoveOverhead, start,
-			tmConfig{reserve: s.Params.TMLagReserve != 0, horizon: s.Params.TMHorizon, softPct: s.Params.TMSoftPct})
+			tmConfig{horizon: s.Params.TMHorizon, softPct: s.Params.TMSoftPct})
 		w.setParams(s.Params)
 		w.hist.Age()
 		w.nThreads = len(active)
@@ -431,9 +429,6 @@ func (w *Worker) deepen() {
 	if w.limits.Depth > 0 {
 		maxDepth = min(w.limits.Depth, maxDepth)
 	}
-	// What the time manager learns from iteration to iteration.
-	var scores []int
-	stable := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		if w.nThreads > 1 {
 			// Past the depth limit the rules have nothing to skip to:
@@ -466,26 +461,12 @@ func (w *Worker) deepen() {
 			w.skill.record(w.rootMvs[:min(multiPV, w.skill.plan.Candidates)])
 		}
 		rm := w.rootMvs[0]
-		if depth > 1 && rm.move == w.best.Best {
-			stable++
-		} else if depth > 1 {
-			stable = 0
-		}
 		// The PV is copied: the next iteration rewrites rm.pv in place,
 		// and an unfinished one must not leave a mixed, illegal line here.
 		w.best = Result{Best: rm.move, Score: rm.score, Depth: depth, SelDepth: rm.seldepth, PV: append([]chess.Move(nil), rm.pv...)}
-		sig := tmSignals{stable: stable, score: rm.score, share: w.bestShare()}
-		if n := len(scores); n > 0 {
-			sig.trend, sig.prev = true, scores[n-1]
-			last := scores[max(n-4, 0):]
-			for _, v := range last {
-				sig.avg += v
-			}
-			sig.avg /= len(last)
-		}
-		scores = append(scores, rm.score)
+		sig := tmSignals{share: w.bestShare()}
 		// The boss watches the clock after every iteration; a helper
-		// when it is the first to finish this depth (seed 004).
+		// when it is the first to finish this depth (Rofchade's search).
 		first := w.nThreads > 1 && w.s.finishDepth(depth)
 		if w.stopped || w.timeToStop(sig, w.id == 0 || first) {
 			break
@@ -582,9 +563,7 @@ func (w *Worker) initRootMoves() {
 		}
 		w.rootMvs = append(w.rootMvs, rootMove{move: m, score: -Infinite, prevScore: -Infinite, pv: []chess.Move{m}})
 	}
-	if w.p.RootLMR != 0 {
-		w.orderRoot()
-	}
+	w.orderRoot()
 	w.tbMove, w.tbScore = chess.NoMove, 0
 	if len(w.rootMvs) > 0 {
 		if m, score, decided, ok := w.rootTablebase(); ok && decided {
@@ -609,7 +588,7 @@ func (w *Worker) orderRoot() {
 		case pos.IsNoisy(m) && pos.SEE(m, 0):
 			rm.order = 3<<40 + uint64(mvvLva(pos, m)+1<<20)
 		case !pos.IsNoisy(m):
-			rm.order = 2<<40 + uint64(w.hist.quiet(c, pos.PieceOn(m.From()), m, &conts{}, thr)+1<<30)
+			rm.order = 2<<40 + uint64(w.hist.quiet(c, m, thr)+1<<30)
 		default:
 			rm.order = 1<<40 + uint64(mvvLva(pos, m)+1<<20)
 		}
@@ -635,34 +614,26 @@ func sortRoot(rms []rootMove) {
 func (w *Worker) aspiration(depth int) {
 	prev := w.rootMvs[w.pvIdx].prevScore
 	delta := w.p.AspDelta
-	if w.id%2 == 1 && w.p.SMPAspDelta > 0 {
-		delta = w.p.SMPAspDelta // seed 004: half of the workers use another window
-	}
 	alpha, beta := -Infinite, Infinite
 	if w.p.AspDepth > 0 && depth >= w.p.AspDepth && prev > -MateInMax && prev < MateInMax {
 		alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
 	}
-	d := depth // the depth of the next try (AspFailHighReduce)
 	for {
-		score := w.rootSearch(alpha, beta, d)
+		score := w.rootSearch(alpha, beta, depth)
 		if w.stopped {
 			return
 		}
 		sortRoot(w.rootMvs[w.pvIdx:])
 		switch {
 		case score <= alpha:
-			w.stats.AspFailLow++
+			w.stats.AspFailLow.inc()
 			w.reportRoot(depth, w.pvIdx, BoundUpper)
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinite)
-			d = depth
 		case score >= beta:
-			w.stats.AspFailHigh++
+			w.stats.AspFailHigh.inc()
 			w.reportRoot(depth, w.pvIdx, BoundLower)
 			beta = min(score+delta, Infinite)
-			if w.p.AspFailHighReduce != 0 {
-				d = max(d-1, 1)
-			}
 		default:
 			return
 		}
@@ -670,35 +641,31 @@ func (w *Worker) aspiration(depth int) {
 	}
 }
 
-// rootSearch is the separate root search of seed 004: it walks the root
-// move list in its current order and records every move's score and PV.
+// rootSearch is Rofchade's search's separate root search: it walks the
+// root move list in its current order and records every move's score and
+// PV.
 func (w *Worker) rootSearch(alpha, beta, depth int) int {
 	pos := w.pos
 	w.pvLen[0] = 0
 	w.stack[0].staticEval = noScore
-	w.stack[2].cutoffs = 0 // the root clears two plies ahead as any node does with LMRCutoffsScope 1
 	if !pos.InCheck() {
 		w.stack[0].staticEval = w.ev.Evaluate(pos)
 	}
 	bestScore := -Infinite
-	quietsTried, noisyTried := 0, 0
+	quietsTried := 0
 	for i := w.pvIdx; i < len(w.rootMvs); i++ {
 		rm := &w.rootMvs[i]
 		m := rm.move
 		quiet := !pos.IsNoisy(m)
-		// Late-move reductions at the root (RootLMR): the third and
-		// later moves, quiet or losing material, as in any PV node.
-		reduce := w.p.RootLMR != 0 && w.p.LMRDepth > 0 && depth >= w.p.LMRDepth && i >= w.pvIdx+2 &&
+		// Late-move reductions at the root: the third and later moves,
+		// quiet or losing material, as in any PV node.
+		reduce := w.p.LMRDepth > 0 && depth >= w.p.LMRDepth && i >= w.pvIdx+2 &&
 			(quiet || !pos.SEE(m, 0)) && !pos.GivesCheck(m) && !pos.InCheck()
 		w.stack[0].move, w.stack[0].piece = m, pos.PieceOn(m.From())
-		w.stack[0].quietSlot = -1
-		if quiet && w.p.EvalHist > 0 {
-			w.stack[0].quietSlot = int8(w.hist.slot(w.hist.threatMap(pos), m))
-		}
 		pos.MakeMove(m)
 		w.prefetch(0)
 		w.nodes++
-		w.stats.Nodes++
+		w.stats.Nodes.inc()
 		w.checkLimits() // so that a node limit is met exactly
 		if w.stopped {
 			pos.UnmakeMove()
@@ -706,21 +673,21 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		}
 		nodes0 := w.nodes
 		var score int
-		if i == w.pvIdx || w.p.PVS == 0 {
+		if i == w.pvIdx {
 			score = -w.search(-beta, -alpha, depth-1, 1, true, false)
 		} else {
 			full := true
 			if reduce {
 				r := int(w.lmr[min(depth, 63)][min(i-w.pvIdx+1, 63)]) - 1
 				if d := min(max(depth-1-r, 1), depth-1); d < depth-1 {
-					w.stats.LMRSearches++
-					w.stats.LMRReductionSum += uint64(depth - 1 - d)
+					w.stats.LMRSearches.inc()
+					w.stats.LMRReductionSum.add(uint64(depth - 1 - d))
 					w.stack[0].reduction = int8(depth - 1 - d)
 					score = -w.search(-alpha-1, -alpha, d, 1, false, true)
 					w.stack[0].reduction = 0
 					full = score > alpha
 					if full {
-						w.stats.LMRReSearches++
+						w.stats.LMRReSearches.inc()
 					}
 				}
 			}
@@ -733,7 +700,7 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		}
 		pos.UnmakeMove()
 		rm.nodes += w.nodes - nodes0 + 1
-		if w.p.RootLMR != 0 && i > w.pvIdx {
+		if i > w.pvIdx {
 			rm.order = w.nodes - nodes0 + 1
 		}
 		if w.stopped {
@@ -753,16 +720,13 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		if score > alpha {
 			alpha = score
 			if score >= beta {
-				w.updateStats(0, m, quiet, quietsTried, noisyTried, depth, &conts{}, w.hist.threatMap(pos))
+				w.updateStats(0, m, quiet, quietsTried, depth, w.hist.threatMap(pos))
 				return score
 			}
 		}
 		if quiet && quietsTried < len(w.stack[0].quiets) {
 			w.stack[0].quiets[quietsTried] = m
 			quietsTried++
-		} else if !quiet && noisyTried < len(w.stack[0].noisies) {
-			w.stack[0].noisies[noisyTried] = m
-			noisyTried++
 		}
 	}
 	return bestScore

@@ -8,36 +8,25 @@ import (
 	"vireo/chess"
 )
 
-// Lazy SMP as seed 004 describes Rofchade's: a pool of workers, one of
+// Lazy SMP as Rofchade's search describes it: a pool of workers, one of
 // which, the boss (worker 0), talks to the GUI, decides by the time
 // manager when to stop and picks the move among the workers' results.
 // Every worker runs its own iterative deepening over the shared
 // transposition table, with its own position, evaluator (pawn hash and
 // evaluation cache), histories, killers and correction history; they
-// share nothing else but a few atomic counters. What the seed adds to
-// plain Lazy SMP, each rule behind a search parameter so that it can be
-// tested by SPRT:
-//
-//   - SMPSkipDepth: a depth that a worker has already finished is skipped
-//     by the others; a worker about to start an iteration goes on to one
-//     beyond the deepest finished.
-//   - SMPHalfPlusOne: if half of the workers plus one, counting the one
-//     about to start, are already searching this depth or deeper, it
-//     starts one deeper. (Counting it makes the rule act at 2 threads:
-//     the seed's words, "half plus 1 already working", could never be met
-//     by the single other worker.) This is how some workers come to search
-//     one deeper than the regular depth.
-//   - SMPAspDelta: the odd-numbered workers, half of them, use this
-//     aspiration delta instead of AspDelta.
+// share nothing else but a few atomic counters. A depth that a worker has
+// already finished is skipped by the others: a worker about to start an
+// iteration goes on to one beyond the deepest finished.
 //
 // The boss always searches depth 1 to the end, so that every search has
 // a move. The search ends for all as soon as one worker leaves its
 // iterative deepening: the boss by the time manager (or a limit), a
 // helper when it is the first to finish a depth and the soft time limit
 // has passed, or on reaching the depth, node or mate limit; any worker
-// stops all at the hard time limit. A worker that the rules would take
-// past the depth limit searches the last depth beside the others. With one thread none of this runs and
-// the search is the single-threaded one, node for node.
+// stops all at the hard time limit. A worker that the rule would take
+// past the depth limit searches the last depth beside the others. With
+// one thread none of this runs and the search is the single-threaded
+// one, node for node.
 
 // MaxThreads is the most search threads a Searcher runs.
 const MaxThreads = 256
@@ -85,26 +74,12 @@ func (w *Worker) helperRun() {
 }
 
 // smpDepth is the depth a worker of a multi-threaded search searches
-// next, instead of d, by seed 004's rules.
+// next, instead of d.
 func (w *Worker) smpDepth(d int) int {
 	if w.id == 0 && d == 1 {
 		return 1
 	}
-	if w.p.SMPSkipDepth != 0 {
-		d = max(d, int(w.s.completed.Load())+1)
-	}
-	if w.p.SMPHalfPlusOne != 0 {
-		n := 1 // this worker
-		for _, o := range w.s.workers {
-			if o != w && int(o.curDepth.Load()) >= d {
-				n++
-			}
-		}
-		if n >= w.nThreads/2+1 {
-			d++
-		}
-	}
-	return d
+	return max(d, int(w.s.completed.Load())+1)
 }
 
 // finishDepth records that a worker has finished depth and reports

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
@@ -219,85 +218,31 @@ func TestSetThreadsAndSingleThreadUnchanged(t *testing.T) {
 	}
 }
 
-// Each SMP rule can be switched on or off whatever its default; the search
-// still ends with a legal move and PV.
-func TestSMPRulesEachWay(t *testing.T) {
-	for _, rule := range []struct {
-		name    string
-		on, off int
-	}{{"SMPSkipDepth", 1, 0}, {"SMPHalfPlusOne", 1, 0}, {"SMPAspDelta", 50, 0}} {
-		for _, v := range []int{rule.on, rule.off} {
-			s := smpSearcher(2)
-			if err := s.Params.Set(rule.name, v); err != nil {
-				t.Fatal(err)
-			}
-			p := chess.MustParseFEN(BenchFENs[20])
-			checkResult(t, fmt.Sprintf("%s=%d", rule.name, v), p, s.Search(p, Limits{Depth: 7}))
-		}
-	}
-}
-
-func TestSMPDepthRules(t *testing.T) {
+// TestSMPDepthRule checks the depth skip: a worker about to start an
+// iteration goes on to one beyond the deepest finished, and the boss
+// always searches depth 1.
+func TestSMPDepthRule(t *testing.T) {
 	s := smpSearcher(4)
-	// Both rules on, whatever the defaults.
-	s.Params.SMPSkipDepth, s.Params.SMPHalfPlusOne = 1, 1
 	for _, w := range s.workers {
 		w.setParams(s.Params)
 		w.nThreads = 4
 	}
-	set := func(completed int, depths ...int) {
-		s.completed.Store(int32(completed))
-		for i, d := range depths {
-			s.workers[i].curDepth.Store(int32(d))
-		}
-	}
-	w1 := s.workers[1]
 	for _, tc := range []struct {
 		completed  int
-		depths     []int // of workers 0..3
 		worker, in int
 		want       int
 	}{
-		{0, []int{1, 0, 0, 0}, 1, 1, 1}, // only the boss at 1: 2 of 4 is not half plus one
-		{0, []int{1, 0, 1, 0}, 1, 1, 2}, // two others at 1: with this one 3 of 4
-		{0, []int{0, 0, 5, 7}, 1, 5, 6}, // others at 5 and 7
-		{8, []int{0, 0, 0, 0}, 1, 5, 9}, // depth 8 finished: skip to 9
-		{8, []int{9, 0, 9, 0}, 1, 5, 10},
-		{8, []int{9, 9, 9, 9}, 0, 1, 1}, // the boss always searches depth 1
-		{8, []int{9, 0, 9, 9}, 0, 2, 10},
+		{0, 1, 1, 1},
+		{0, 1, 5, 5},
+		{8, 1, 5, 9}, // depth 8 finished: skip to 9
+		{8, 1, 10, 10},
+		{8, 0, 1, 1}, // the boss always searches depth 1
+		{8, 0, 2, 9},
 	} {
-		set(tc.completed, tc.depths...)
+		s.completed.Store(int32(tc.completed))
 		if got := s.workers[tc.worker].smpDepth(tc.in); got != tc.want {
 			t.Errorf("%+v: depth %d", tc, got)
 		}
-	}
-	// Each rule off.
-	set(8, 0, 0, 5, 7)
-	w1.p.SMPSkipDepth = 0
-	if got := w1.smpDepth(5); got != 6 {
-		t.Errorf("skip off: %d, want 6", got)
-	}
-	w1.p.SMPHalfPlusOne = 0
-	if got := w1.smpDepth(5); got != 5 {
-		t.Errorf("both off: %d, want 5", got)
-	}
-	w1.p.SMPSkipDepth = 1
-	if got := w1.smpDepth(5); got != 9 {
-		t.Errorf("half plus one off: %d, want 9", got)
-	}
-	// Two threads: the other at this depth or deeper makes half plus one.
-	s2 := smpSearcher(2)
-	s2.Params.SMPSkipDepth, s2.Params.SMPHalfPlusOne = 1, 1
-	for _, w := range s2.workers {
-		w.setParams(s2.Params)
-		w.nThreads = 2
-	}
-	s2.workers[0].curDepth.Store(4)
-	if got := s2.workers[1].smpDepth(4); got != 5 {
-		t.Errorf("2 threads, the boss at 4: helper starts %d, want 5", got)
-	}
-	if got := s2.workers[1].smpDepth(5); got != 5 {
-		t.Errorf("2 threads, the boss at 4: helper at 5 starts %d, want 5", got)
 	}
 }
 

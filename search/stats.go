@@ -7,15 +7,18 @@ import (
 
 // Stats counts what the search did, for "vireo bench --stats": the
 // figures a search developer reads first when a heuristic that wins
-// elsewhere loses here. Counting costs a few increments per node, cheap
-// beside move generation, so it is always on and the node count does not
-// depend on it.
+// elsewhere loses here. The counts are taken only in a build with the
+// "stats" tag (StatsBuild): elsewhere every increment compiles to
+// nothing. Measured on the bench, the increments cost about 1% of the
+// search's CPU time (median of 15 alternating pairs of user times; the
+// pairs ranged from −4% to +13% on the shared machine). Counting never
+// changes the search: the node count is the same either way.
 type Stats struct {
-	Nodes, QNodes uint64
+	Nodes, QNodes counter
 
 	// Transposition table probes and hits in the main search, and the
 	// cutoffs taken on a hit.
-	TTProbes, TTHits, TTCuts uint64
+	TTProbes, TTHits, TTCuts counter
 
 	// Beta cutoffs of the main search (root excluded) by the index of
 	// the cutting move among the moves searched at the node: Cutoffs[0]
@@ -34,61 +37,38 @@ type Stats struct {
 	CutoffsAtDepth, FirstAtDepth [8]uint64
 	// QCutoffs are the cutoffs of quiescence search by move (stand pat
 	// not counted), QCutoffsFirst those by its first move.
-	QCutoffs, QCutoffsFirst, QStandPat uint64
+	QCutoffs, QCutoffsFirst, QStandPat counter
 	// QuietCutRank sums, over the cutoffs by a move of the quiet stage,
 	// its place among the history-ordered quiets (1: the first): divided
 	// by the quiet-stage cutoffs it says how well history orders them,
-	// which is what late-move pruning relies on.
-	QuietCutRank uint64
-	// ShallowQuietCuts counts the cutoffs by a quiet move, not in check,
-	// at depth 8 or less (where Ethereal's late-move pruning acts), and
-	// PastLMPCount those among them made by a quiet that came after
-	// Ethereal's count (lmpLimit), so would never have been searched with
-	// it: the cutoffs late-move pruning gives up.
-	ShallowQuietCuts, PastLMPCount uint64
+	// which is what history pruning and the reductions rely on.
+	QuietCutRank counter
 
 	// Whole-node pruning: tried (conditions met) and succeeded.
-	RazorTried, RazorCut       uint64
-	RFPCut                     uint64
-	NMPTried, NMPCut, NMPFail  uint64
-	NMPVerify                  uint64
-	ProbCutTried, ProbCutCut   uint64
-	IIRApplied, IIDSearched    uint64
-	PVAlphaReduced             uint64
-	UpcomingDraws              uint64
-	UpcomingBelow              uint64 // of those, nodes that still returned less than the draw
-	HindsightDeeper            uint64
-	HindsightShallower         uint64
-	HistoryPruned, LMPPruned   uint64
-	FutilityPruned             uint64
-	SEEQuietPruned, SEENoisy   uint64
-	NoisyFutPruned             uint64
-	KillersTried               uint64 // killers kept for the quiet history's failures (KillerMalus)
-	ContPruned                 uint64
-	HistPruneSkips             uint64 // nodes whose quiets history pruning ended (HistPruneSkip)
-	LMRSearches, LMRReSearches uint64
-	LMRDeeper, LMRShallower    uint64
-	LMRReductionSum            uint64
-	PVSReSearches              uint64
+	RFPCut                     counter
+	NMPTried, NMPCut, NMPFail  counter
+	NMPVerify                  counter
+	HindsightDeeper            counter
+	HindsightShallower         counter
+	HistoryPruned              counter
+	FutilityPruned             counter
+	SEEQuietPruned, SEENoisy   counter
+	LMRSearches, LMRReSearches counter
+	LMRReductionSum            counter
+	PVSReSearches              counter
 	// Root searches whose score fell outside the aspiration window.
-	AspFailLow, AspFailHigh uint64
-	SETried, SESingular     uint64
-	SEDouble, SENegative    uint64
-	SEMultiCut              uint64
-	CheckExtensions         uint64
-	QSEEPruned, QFutility   uint64
-	QEvasionsPruned         uint64
+	AspFailLow, AspFailHigh counter
+	SETried, SESingular     counter
+	SEDouble                counter
+	SEMultiCut              counter
+	CheckExtensions         counter
+	QSEEPruned              counter
 	// Node types as the search predicts them, and how often the
 	// prediction held: zero-window nodes that reached the move loop
 	// flagged as cut-nodes (CutNodes) or all-nodes (AllNodes), and those
 	// among them that failed high.
-	CutNodes, CutNodesHigh uint64
-	AllNodes, AllNodesHigh uint64
-	// Reduced searches that LMRCutoffs made a ply deeper, at predicted
-	// cut-nodes and all-nodes, and how many of them came back above
-	// alpha to be searched again.
-	CutoffTermCut, CutoffTermCutRe uint64
-	CutoffTermAll, CutoffTermAllRe uint64
+	CutNodes, CutNodesHigh counter
+	AllNodes, AllNodesHigh counter
 }
 
 // cutoffBuckets is the length of the cutoff-index histogram: moves 1..15
@@ -119,78 +99,76 @@ func (s *Stats) Add(o *Stats) {
 	}
 }
 
-type counter struct {
+// counter is one statistic. Its methods count only in a build with the
+// "stats" tag; elsewhere they are empty and inlined away with the
+// address of the count.
+type counter uint64
+
+func (c *counter) inc() {
+	if StatsBuild {
+		*c++
+	}
+}
+
+func (c *counter) add(n uint64) {
+	if StatsBuild {
+		*c += counter(n)
+	}
+}
+
+type namedCounter struct {
 	name string
-	s    *uint64
-	pick func(*Stats) *uint64
+	s    *counter
+	pick func(*Stats) *counter
 }
 
 // counters lists the plain counters with their names, in print order.
-func (s *Stats) counters() []counter {
-	mk := func(name string, f func(*Stats) *uint64) counter { return counter{name, f(s), f} }
-	return []counter{
-		mk("razoring tried", func(x *Stats) *uint64 { return &x.RazorTried }),
-		mk("razoring cut", func(x *Stats) *uint64 { return &x.RazorCut }),
-		mk("reverse futility cut", func(x *Stats) *uint64 { return &x.RFPCut }),
-		mk("null move tried", func(x *Stats) *uint64 { return &x.NMPTried }),
-		mk("null move cut", func(x *Stats) *uint64 { return &x.NMPCut }),
-		mk("null move failed", func(x *Stats) *uint64 { return &x.NMPFail }),
-		mk("null move verified", func(x *Stats) *uint64 { return &x.NMPVerify }),
-		mk("probcut tried", func(x *Stats) *uint64 { return &x.ProbCutTried }),
-		mk("probcut cut", func(x *Stats) *uint64 { return &x.ProbCutCut }),
-		mk("IID searches", func(x *Stats) *uint64 { return &x.IIDSearched }),
-		mk("IIR reductions", func(x *Stats) *uint64 { return &x.IIRApplied }),
-		mk("PV nodes shallowed after alpha raised", func(x *Stats) *uint64 { return &x.PVAlphaReduced }),
-		mk("upcoming repetitions (alpha raised to a draw)", func(x *Stats) *uint64 { return &x.UpcomingDraws }),
-		mk("upcoming repetitions scored below the draw", func(x *Stats) *uint64 { return &x.UpcomingBelow }),
-		mk("hindsight: reduced moves searched a ply deeper", func(x *Stats) *uint64 { return &x.HindsightDeeper }),
-		mk("hindsight: reduced moves searched a ply shallower", func(x *Stats) *uint64 { return &x.HindsightShallower }),
-		mk("late move pruned", func(x *Stats) *uint64 { return &x.LMPPruned }),
-		mk("futility pruned", func(x *Stats) *uint64 { return &x.FutilityPruned }),
-		mk("history pruned", func(x *Stats) *uint64 { return &x.HistoryPruned }),
-		mk("history pruning ended the quiets", func(x *Stats) *uint64 { return &x.HistPruneSkips }),
-		mk("continuation pruned", func(x *Stats) *uint64 { return &x.ContPruned }),
-		mk("SEE pruned quiet", func(x *Stats) *uint64 { return &x.SEEQuietPruned }),
-		mk("SEE pruned noisy", func(x *Stats) *uint64 { return &x.SEENoisy }),
-		mk("futility pruned noisy", func(x *Stats) *uint64 { return &x.NoisyFutPruned }),
-		mk("killers recorded for failure", func(x *Stats) *uint64 { return &x.KillersTried }),
-		mk("LMR searches", func(x *Stats) *uint64 { return &x.LMRSearches }),
-		mk("LMR re-searches", func(x *Stats) *uint64 { return &x.LMRReSearches }),
-		mk("LMR re-search deeper", func(x *Stats) *uint64 { return &x.LMRDeeper }),
-		mk("LMR re-search shallower", func(x *Stats) *uint64 { return &x.LMRShallower }),
-		mk("LMR plies reduced", func(x *Stats) *uint64 { return &x.LMRReductionSum }),
-		mk("PVS re-searches", func(x *Stats) *uint64 { return &x.PVSReSearches }),
-		mk("aspiration fail-lows", func(x *Stats) *uint64 { return &x.AspFailLow }),
-		mk("aspiration fail-highs", func(x *Stats) *uint64 { return &x.AspFailHigh }),
-		mk("singular tried", func(x *Stats) *uint64 { return &x.SETried }),
-		mk("singular extended", func(x *Stats) *uint64 { return &x.SESingular }),
-		mk("singular double", func(x *Stats) *uint64 { return &x.SEDouble }),
-		mk("singular negative", func(x *Stats) *uint64 { return &x.SENegative }),
-		mk("singular multi-cut", func(x *Stats) *uint64 { return &x.SEMultiCut }),
-		mk("check extensions", func(x *Stats) *uint64 { return &x.CheckExtensions }),
-		mk("quiet-stage cutoff rank sum", func(x *Stats) *uint64 { return &x.QuietCutRank }),
-		mk("quiet cutoffs at depth <= 8", func(x *Stats) *uint64 { return &x.ShallowQuietCuts }),
-		mk("quiet cutoffs past the late-move count", func(x *Stats) *uint64 { return &x.PastLMPCount }),
-		mk("qsearch stand pat", func(x *Stats) *uint64 { return &x.QStandPat }),
-		mk("qsearch cutoffs", func(x *Stats) *uint64 { return &x.QCutoffs }),
-		mk("qsearch cutoffs first", func(x *Stats) *uint64 { return &x.QCutoffsFirst }),
-		mk("qsearch SEE pruned", func(x *Stats) *uint64 { return &x.QSEEPruned }),
-		mk("qsearch futility pruned", func(x *Stats) *uint64 { return &x.QFutility }),
-		mk("qsearch quiet evasions pruned", func(x *Stats) *uint64 { return &x.QEvasionsPruned }),
-		mk("cut-nodes", func(x *Stats) *uint64 { return &x.CutNodes }),
-		mk("cut-nodes failed high", func(x *Stats) *uint64 { return &x.CutNodesHigh }),
-		mk("all-nodes", func(x *Stats) *uint64 { return &x.AllNodes }),
-		mk("all-nodes failed high", func(x *Stats) *uint64 { return &x.AllNodesHigh }),
-		mk("LMRCutoffs reductions at cut-nodes", func(x *Stats) *uint64 { return &x.CutoffTermCut }),
-		mk("LMRCutoffs re-searches at cut-nodes", func(x *Stats) *uint64 { return &x.CutoffTermCutRe }),
-		mk("LMRCutoffs reductions at all-nodes", func(x *Stats) *uint64 { return &x.CutoffTermAll }),
-		mk("LMRCutoffs re-searches at all-nodes", func(x *Stats) *uint64 { return &x.CutoffTermAllRe }),
+func (s *Stats) counters() []namedCounter {
+	mk := func(name string, f func(*Stats) *counter) namedCounter { return namedCounter{name, f(s), f} }
+	return []namedCounter{
+		mk("reverse futility cut", func(x *Stats) *counter { return &x.RFPCut }),
+		mk("null move tried", func(x *Stats) *counter { return &x.NMPTried }),
+		mk("null move cut", func(x *Stats) *counter { return &x.NMPCut }),
+		mk("null move failed", func(x *Stats) *counter { return &x.NMPFail }),
+		mk("null move verified", func(x *Stats) *counter { return &x.NMPVerify }),
+		mk("hindsight: reduced moves searched a ply deeper", func(x *Stats) *counter { return &x.HindsightDeeper }),
+		mk("hindsight: reduced moves searched a ply shallower", func(x *Stats) *counter { return &x.HindsightShallower }),
+		mk("futility pruned", func(x *Stats) *counter { return &x.FutilityPruned }),
+		mk("history pruned", func(x *Stats) *counter { return &x.HistoryPruned }),
+		mk("SEE pruned quiet", func(x *Stats) *counter { return &x.SEEQuietPruned }),
+		mk("SEE pruned noisy", func(x *Stats) *counter { return &x.SEENoisy }),
+		mk("LMR searches", func(x *Stats) *counter { return &x.LMRSearches }),
+		mk("LMR re-searches", func(x *Stats) *counter { return &x.LMRReSearches }),
+		mk("LMR plies reduced", func(x *Stats) *counter { return &x.LMRReductionSum }),
+		mk("PVS re-searches", func(x *Stats) *counter { return &x.PVSReSearches }),
+		mk("aspiration fail-lows", func(x *Stats) *counter { return &x.AspFailLow }),
+		mk("aspiration fail-highs", func(x *Stats) *counter { return &x.AspFailHigh }),
+		mk("singular tried", func(x *Stats) *counter { return &x.SETried }),
+		mk("singular extended", func(x *Stats) *counter { return &x.SESingular }),
+		mk("singular double", func(x *Stats) *counter { return &x.SEDouble }),
+		mk("singular multi-cut", func(x *Stats) *counter { return &x.SEMultiCut }),
+		mk("check extensions", func(x *Stats) *counter { return &x.CheckExtensions }),
+		mk("quiet-stage cutoff rank sum", func(x *Stats) *counter { return &x.QuietCutRank }),
+		mk("qsearch stand pat", func(x *Stats) *counter { return &x.QStandPat }),
+		mk("qsearch cutoffs", func(x *Stats) *counter { return &x.QCutoffs }),
+		mk("qsearch cutoffs first", func(x *Stats) *counter { return &x.QCutoffsFirst }),
+		mk("qsearch SEE pruned", func(x *Stats) *counter { return &x.QSEEPruned }),
+		mk("cut-nodes", func(x *Stats) *counter { return &x.CutNodes }),
+		mk("cut-nodes failed high", func(x *Stats) *counter { return &x.CutNodesHigh }),
+		mk("all-nodes", func(x *Stats) *counter { return &x.AllNodes }),
+		mk("all-nodes failed high", func(x *Stats) *counter { return &x.AllNodesHigh }),
 	}
 }
 
 // cutoff records a beta cutoff of the main search by the played-th move
 // searched (1-based), handed out at stage.
 func (s *Stats) cutoff(played, stage, firstStage, depth int) {
+	if StatsBuild {
+		s.recordCutoff(played, stage, firstStage, depth)
+	}
+}
+
+func (s *Stats) recordCutoff(played, stage, firstStage, depth int) {
 	s.Cutoffs[min(played, cutoffBuckets)-1]++
 	d := min(max(depth, 1), len(s.CutoffsAtDepth)) - 1
 	s.CutoffsAtDepth[d]++
@@ -214,20 +192,12 @@ func (s *Stats) nodeType(cutNode, high bool) {
 	}
 }
 
-// cutoffTerm records a reduction LMRCutoffs deepened, at a predicted
-// cut-node or all-node, and whether the reduced search beat alpha.
-func (s *Stats) cutoffTerm(cutNode, above bool) {
-	if cutNode {
-		tally(&s.CutoffTermCut, &s.CutoffTermCutRe, above)
-	} else {
-		tally(&s.CutoffTermAll, &s.CutoffTermAllRe, above)
-	}
-}
-
 // tally counts one event in n, and in hits when hit.
-func tally(n, hits *uint64, hit bool) {
-	*n++
-	*hits += uint64(b2i(hit))
+func tally(n, hits *counter, hit bool) {
+	n.inc()
+	if hit {
+		hits.inc()
+	}
 }
 
 // FailHighFirst is the share of main-search beta cutoffs made by the
@@ -301,18 +271,14 @@ func (s *Stats) Print(out io.Writer) {
 	late := total - s.Cutoffs[0]
 	byStage("late cutoff stage", &s.LateByStage, late)
 	byStage("late cutoff, first move's stage", &s.LateFirstStage, late)
-	fmt.Fprintf(out, "nodes: %d (qsearch %.1f%%)\n", s.Nodes, pct(s.QNodes, s.Nodes))
-	fmt.Fprintf(out, "tt hit rate: %.1f%% of %d probes (cut %.1f%%)\n", pct(s.TTHits, s.TTProbes), s.TTProbes, pct(s.TTCuts, s.TTProbes))
+	fmt.Fprintf(out, "nodes: %d (qsearch %.1f%%)\n", s.Nodes, pct(uint64(s.QNodes), uint64(s.Nodes)))
+	fmt.Fprintf(out, "tt hit rate: %.1f%% of %d probes (cut %.1f%%)\n", pct(uint64(s.TTHits), uint64(s.TTProbes)), s.TTProbes, pct(uint64(s.TTCuts), uint64(s.TTProbes)))
 	if q := s.CutoffByStage[stageQuiets]; q > 0 {
 		fmt.Fprintf(out, "quiet cutoffs: mean rank %.2f among the history-ordered quiets\n", float64(s.QuietCutRank)/float64(q))
 	}
-	if s.ShallowQuietCuts > 0 {
-		fmt.Fprintf(out, "quiet cutoffs past the late-move count: %.1f%% of %d at depth 8 or less\n",
-			pct(s.PastLMPCount, s.ShallowQuietCuts), s.ShallowQuietCuts)
-	}
 	if s.LMRSearches > 0 {
 		fmt.Fprintf(out, "lmr re-search rate: %.1f%% (mean reduction %.2f plies)\n",
-			pct(s.LMRReSearches, s.LMRSearches), s.meanReduction())
+			pct(uint64(s.LMRReSearches), uint64(s.LMRSearches)), s.meanReduction())
 	}
 	for _, c := range s.counters() {
 		fmt.Fprintf(out, "%s: %d\n", c.name, *c.s)

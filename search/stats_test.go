@@ -12,13 +12,14 @@ import (
 // counted once, the cutoff histogram and the by-stage and by-depth counts
 // are the same cutoffs, and the printed report leads with fail-high first.
 func TestBenchStats(t *testing.T) {
+	needStats(t)
 	depth := 7
 	if testing.Short() {
 		depth = 5 // make test runs -short under the race detector
 	}
 	r := BenchWith(DefaultParams(), depth, 16)
 	s := &r.Stats
-	if s.Nodes != r.Nodes {
+	if uint64(s.Nodes) != r.Nodes {
 		t.Errorf("stats count %d nodes, the bench %d", s.Nodes, r.Nodes)
 	}
 	if s.QNodes == 0 || s.QNodes >= s.Nodes {
@@ -54,32 +55,9 @@ func TestBenchStats(t *testing.T) {
 	}
 }
 
-// TestPastLMPCount checks the count of quiet cutoffs past Ethereal's
-// late-move count: without late-move pruning some cutoffs come that
-// late, and with it (LMPStyle 1, which searches no quiet past the count)
-// almost none can; never more than the shallow quiet cutoffs.
-func TestPastLMPCount(t *testing.T) {
-	off, on := statsPair(6, func(p *Params) { p.LMPStyle, p.LMPDepth = 1, 8 })
-	for _, c := range []struct {
-		name string
-		s    Stats
-	}{{"off", off}, {"on", on}} {
-		if c.s.ShallowQuietCuts == 0 || c.s.PastLMPCount > c.s.ShallowQuietCuts {
-			t.Errorf("LMP %s: %d of %d shallow quiet cutoffs past the count", c.name, c.s.PastLMPCount, c.s.ShallowQuietCuts)
-		}
-	}
-	offShare := float64(off.PastLMPCount) / float64(off.ShallowQuietCuts)
-	onShare := float64(on.PastLMPCount) / float64(on.ShallowQuietCuts)
-	// The few left with it on are in pawn endings, where no move is
-	// pruned.
-	if offShare < 0.02 || onShare > offShare/5 {
-		t.Errorf("past the late-move count: %.1f%% without late-move pruning, %.1f%% with it", 100*offShare, 100*onShare)
-	}
-}
-
-// TestBadNoisyLast checks the picker's order with BadNoisyLast: the
-// losing capture comes after every quiet move, and before them without.
-func TestBadNoisyLast(t *testing.T) {
+// TestLosingCaptureLast checks the picker's order: a capture that loses
+// material comes after every quiet move.
+func TestLosingCaptureLast(t *testing.T) {
 	// White's queen can take a pawn defended by a pawn (losing) and has
 	// quiet moves; no winning captures.
 	pos := chess.MustParseFEN("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1")
@@ -87,78 +65,31 @@ func TestBadNoisyLast(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, last := range []bool{false, true} {
-		var h History
-		var mp picker
-		mp.init(pos, &h, conts{}, chess.NoMove, [4]chess.Move{})
-		mp.badLast = last
-		var order []chess.Move
-		for m := mp.next(); m != chess.NoMove; m = mp.next() {
-			order = append(order, m)
-		}
-		at := -1
-		for i, m := range order {
-			if m == bad {
-				at = i
-			}
-		}
-		want := 0
-		if last {
-			want = len(order) - 1
-		}
-		if at != want {
-			t.Errorf("badLast %v: the losing capture is move %d of %d, want %d", last, at, len(order), want)
-		}
+	var h History
+	var mp picker
+	mp.init(pos, &h, chess.NoMove, [3]chess.Move{})
+	var order []chess.Move
+	for m := mp.next(); m != chess.NoMove; m = mp.next() {
+		order = append(order, m)
+	}
+	if len(order) < 2 || order[len(order)-1] != bad {
+		t.Errorf("move order %v: want the losing capture d2d5 last", order)
 	}
 }
 
-// TestHistPruneSkip: with HistPruneSkip the first quiet that history
-// pruning drops from the history-ordered stage ends that node's quiets,
-// so the bench at the same depth counts such endings and far fewer
-// history prunes; without it there are none.
-func TestHistPruneSkip(t *testing.T) {
-	off, on := statsPair(5, func(p *Params) { p.HistPruneSkip = 1 })
-	if off.HistPruneSkips != 0 {
-		t.Errorf("HistPruneSkip 0 ended the quiets %d times", off.HistPruneSkips)
-	}
-	if on.HistPruneSkips == 0 {
-		t.Fatal("HistPruneSkip 1 never ended the quiets")
-	}
-	if on.HistoryPruned >= off.HistoryPruned {
-		t.Errorf("history prunes %d with the skip, %d without: the skip should spare the prunes after the first", on.HistoryPruned, off.HistoryPruned)
-	}
-}
-
-// TestNodeTypeStats checks the node-type and LMRCutoffs counters: a
-// predicted cut-node fails high more often than a predicted all-node,
-// the term never fires with LMRCutoffs off and does fire with it on, and
-// no count of re-searches exceeds its reductions.
+// TestNodeTypeStats checks the node-type counters: a predicted cut-node
+// fails high more often than a predicted all-node.
 func TestNodeTypeStats(t *testing.T) {
-	off, on := statsPair(6, func(p *Params) { p.LMRCutoffs = 3 })
-	if off.CutNodes == 0 || off.AllNodes == 0 || off.CutNodesHigh > off.CutNodes || off.AllNodesHigh > off.AllNodes {
-		t.Fatalf("cut-nodes %d (%d high), all-nodes %d (%d high)", off.CutNodes, off.CutNodesHigh, off.AllNodes, off.AllNodesHigh)
+	needStats(t)
+	st := BenchWith(DefaultParams(), statsDepth(6), 16).Stats
+	if st.CutNodes == 0 || st.AllNodes == 0 || st.CutNodesHigh > st.CutNodes || st.AllNodesHigh > st.AllNodes {
+		t.Fatalf("cut-nodes %d (%d high), all-nodes %d (%d high)", st.CutNodes, st.CutNodesHigh, st.AllNodes, st.AllNodesHigh)
 	}
-	cutRate := float64(off.CutNodesHigh) / float64(off.CutNodes)
-	allRate := float64(off.AllNodesHigh) / float64(off.AllNodes)
+	cutRate := float64(st.CutNodesHigh) / float64(st.CutNodes)
+	allRate := float64(st.AllNodesHigh) / float64(st.AllNodes)
 	if cutRate <= allRate {
 		t.Errorf("cut-nodes fail high %.1f%% of the time, all-nodes %.1f%%", 100*cutRate, 100*allRate)
 	}
-	if off.CutoffTermCut+off.CutoffTermAll != 0 {
-		t.Errorf("LMRCutoffs off, yet %d reductions deepened", off.CutoffTermCut+off.CutoffTermAll)
-	}
-	if on.CutoffTermCut+on.CutoffTermAll == 0 || on.CutoffTermCutRe > on.CutoffTermCut || on.CutoffTermAllRe > on.CutoffTermAll {
-		t.Errorf("LMRCutoffs=3: %d/%d at cut-nodes, %d/%d at all-nodes", on.CutoffTermCutRe, on.CutoffTermCut, on.CutoffTermAllRe, on.CutoffTermAll)
-	}
-}
-
-// statsPair runs the bench positions at depth 7 (shortDepth under -short)
-// with the default parameters and with set applied, and returns both
-// runs' statistics.
-func statsPair(shortDepth int, set func(*Params)) (off, on Stats) {
-	depth := statsDepth(shortDepth)
-	p := DefaultParams()
-	set(&p)
-	return BenchWith(DefaultParams(), depth, 16).Stats, BenchWith(p, depth, 16).Stats
 }
 
 // statsDepth is the bench depth of the statistics tests: 7, or shortDepth
@@ -170,36 +101,23 @@ func statsDepth(shortDepth int) int {
 	return 7
 }
 
-// TestCutoffsScope: Stockfish's count (LMRCutoffsScope 1) takes in the
-// cutoffs under every sibling searched before a node, not only under the
-// node itself, so its term deepens a larger share of the reductions.
-func TestCutoffsScope(t *testing.T) {
-	depth := statsDepth(6)
-	share := func(scope int) float64 {
-		p := DefaultParams()
-		p.LMRCutoffs, p.LMRCutoffsScope = 3, scope
-		s := BenchWith(p, depth, 16).Stats
-		if s.LMRSearches == 0 {
-			t.Fatalf("scope %d: no reduced searches", scope)
-		}
-		return float64(s.CutoffTermCut+s.CutoffTermAll) / float64(s.LMRSearches)
-	}
-	own, wide := share(0), share(1)
-	if wide <= own {
-		t.Errorf("the term deepened %.1f%% of the reductions counting the node's own children, %.1f%% counting its siblings' too", 100*own, 100*wide)
+// needStats skips a test that reads the search's statistics in a build
+// that does not count them (StatsBuild), saying how to run it; "make
+// test" runs these tests with the stats tag.
+func needStats(t *testing.T) {
+	t.Helper()
+	if !StatsBuild {
+		t.Skip("the statistics are counted only with the stats build tag: go test -tags stats")
 	}
 }
 
-// TestAspFailHighReduce checks the aspiration counters and the switch
-// that searches a ply shallower after a fail-high: the bench's windows
-// fail high at some roots either way, and with the switch those
-// re-searches are shallower, so the bench takes fewer nodes.
-func TestAspFailHighReduce(t *testing.T) {
-	off, on := statsPair(6, func(p *Params) { p.AspFailHighReduce = 1 })
-	if off.AspFailHigh == 0 || on.AspFailHigh == 0 {
-		t.Fatalf("aspiration fail-highs: %d without the switch, %d with it", off.AspFailHigh, on.AspFailHigh)
+// TestStatsCompiledOut checks the release build's side: without the
+// stats tag a search counts nothing, not even its nodes.
+func TestStatsCompiledOut(t *testing.T) {
+	if StatsBuild {
+		t.Skip("a stats build counts: this test is for the release build")
 	}
-	if on.Nodes >= off.Nodes {
-		t.Errorf("bench nodes %d with AspFailHighReduce, %d without: the re-searches after a fail-high should be shallower", on.Nodes, off.Nodes)
+	if st := BenchWith(DefaultParams(), 4, 16).Stats; st != (Stats{}) {
+		t.Errorf("a release build counted statistics: %+v", st)
 	}
 }

@@ -33,18 +33,14 @@ func TestTimeManagerClockTable(t *testing.T) {
 		{"5 ms left", 5 * ms, 0, 0},
 		{"increment only", 0, 100 * ms, 0},
 	} {
-		for _, tr := range []struct {
-			side    chess.Color
-			reserve bool
-		}{{chess.White, false}, {chess.Black, false}, {chess.White, true}, {chess.Black, true}} {
-			side := tr.side
+		for _, side := range []chess.Color{chess.White, chess.Black} {
 			l := Limits{MovesToGo: tc.mtg}
 			if side == chess.White {
 				l.WTime, l.WInc, l.BTime, l.BInc = tc.left, tc.inc, time.Hour, time.Hour
 			} else {
 				l.BTime, l.BInc, l.WTime, l.WInc = tc.left, tc.inc, time.Hour, time.Hour
 			}
-			tm := newTimeManager(l, side, overhead, time.Now(), tmConfig{reserve: tr.reserve, horizon: 40})
+			tm := newTimeManager(l, side, overhead, time.Now(), defaultTM)
 			avail := max(tc.left-overhead, ms)
 			frac := avail * 2 / 5
 			if tc.mtg == 1 {
@@ -80,16 +76,14 @@ func TestTimeManagerClockTable(t *testing.T) {
 	if tm := newTimeManager(Limits{Depth: 5}, chess.White, overhead, time.Now(), defaultTM); tm.timed {
 		t.Error("depth 5 must not be timed")
 	}
-	for _, reserve := range []bool{false, true} {
-		// A longer clock never gives less time.
-		prev := time.Duration(0)
-		for left := 20 * ms; left < 100*time.Second; left = left * 3 / 2 {
-			tm := newTimeManager(Limits{WTime: left, WInc: 10 * ms}, chess.White, overhead, time.Now(), tmConfig{reserve: reserve, horizon: 40})
-			if tm.hard < prev {
-				t.Errorf("reserve %v, %v left: hard %v below the %v of a shorter clock", reserve, left, tm.hard, prev)
-			}
-			prev = tm.hard
+	// A longer clock never gives less time.
+	prev := time.Duration(0)
+	for left := 20 * ms; left < 100*time.Second; left = left * 3 / 2 {
+		tm := newTimeManager(Limits{WTime: left, WInc: 10 * ms}, chess.White, overhead, time.Now(), defaultTM)
+		if tm.hard < prev {
+			t.Errorf("%v left: hard %v below the %v of a shorter clock", left, tm.hard, prev)
 		}
+		prev = tm.hard
 	}
 	// With the lag reserve, a low clock at 1+0.01 is spent below the
 	// increment, so that it grows back; a healthy one is not starved.
@@ -108,84 +102,43 @@ func TestTimeManagerClockTable(t *testing.T) {
 	}
 }
 
-// Each scaling is 1 when its parameter is 0, and moves the soft limit the
-// right way when it is on.
+// The node-share scaling is 1 when its parameter is 0 or the share is
+// unknown, gives more time to a best move that took few of the root
+// nodes and less to one that took nearly all, moves further with a
+// stronger parameter, and never takes the soft limit past the hard one.
 func TestTimeManagerScalings(t *testing.T) {
-	off := DefaultParams()
-	off.TMStability, off.TMScoreTrend, off.TMNodeShare = 0, 0, 0
-	neutral := tmSignals{stable: 5, score: 20, prev: 20, avg: 20, trend: true, share: 0.7}
-	extremes := []tmSignals{
-		{stable: 0, score: -300, prev: 100, avg: 100, trend: true, share: 0.05},
-		{stable: 20, score: 500, prev: 0, avg: 0, trend: true, share: 1},
-		{stable: 3, score: MateValue - 5, prev: -MateValue + 8, avg: 0, trend: true, share: -1},
+	on := func(share int) Params {
+		p := DefaultParams()
+		p.TMNodeShare = share
+		return p
 	}
-	for _, sig := range append(extremes, neutral) {
-		if f := tmFactor(&off, sig); f != 1 {
-			t.Errorf("all off: factor %g for %+v", f, sig)
+	for _, sig := range []tmSignals{{share: 0.05}, {share: 1}, {share: -1}} {
+		if f := tmFactor(&[]Params{on(0)}[0], sig); f != 1 {
+			t.Errorf("TMNodeShare 0: factor %g for %+v", f, sig)
 		}
 	}
-	if f := func() float64 {
-		p := off
-		p.TMStability, p.TMScoreTrend, p.TMNodeShare = 100, 100, 100
-		return tmFactor(&p, neutral)
-	}(); f < 0.99 || f > 1.01 {
-		t.Errorf("neutral signals: factor %g, want 1", f)
+	if f := tmFactor(&[]Params{on(100)}[0], tmSignals{share: -1}); f != 1 {
+		t.Errorf("unknown share: factor %g", f)
 	}
-
-	on := func(stab, trend, share int) Params {
-		p := off
-		p.TMStability, p.TMScoreTrend, p.TMNodeShare = stab, trend, share
-		return p
+	if f := tmFactor(&[]Params{on(100)}[0], tmSignals{share: 0.7}); f < 0.99 || f > 1.01 {
+		t.Errorf("share 70%%: factor %g, want 1", f)
 	}
 	tm := newTimeManager(Limits{WTime: 60 * time.Second, WInc: 600 * time.Millisecond}, chess.White, 10*time.Millisecond, time.Now(), defaultTM)
 	soft := func(p Params, sig tmSignals) time.Duration { return tm.scaledSoft(tmFactor(&p, sig)) }
 	base := tm.soft
-	type cmp struct {
-		name     string
-		p        Params
-		more     tmSignals // should get more time than
-		less     tmSignals
-		moreThan bool // also: more > base and less < base
-	}
-	for _, c := range []cmp{
-		{"stability", on(100, 0, 0), tmSignals{stable: 0}, tmSignals{stable: 10}, true},
-		{"stability 1 vs 4", on(100, 0, 0), tmSignals{stable: 1}, tmSignals{stable: 4}, false},
-		{"score drop", on(0, 100, 0), tmSignals{score: -50, prev: 0, avg: 0, trend: true}, tmSignals{score: 0, prev: 0, avg: 0, trend: true}, false},
-		{"score rise", on(0, 100, 0), tmSignals{score: 0, prev: 0, avg: 0, trend: true}, tmSignals{score: 60, prev: 0, avg: 0, trend: true}, false},
-		{"score drop vs average", on(0, 100, 0), tmSignals{score: 0, prev: 0, avg: 40, trend: true}, tmSignals{score: 0, prev: 0, avg: 0, trend: true}, false},
-		{"node share", on(0, 0, 100), tmSignals{share: 0.3}, tmSignals{share: 0.95}, true},
-		{"node share 0.5 vs 0.8", on(0, 0, 100), tmSignals{share: 0.5}, tmSignals{share: 0.8}, true},
-	} {
-		m, l := soft(c.p, c.more), soft(c.p, c.less)
-		if m <= l {
-			t.Errorf("%s: %v for %+v should exceed %v for %+v", c.name, m, c.more, l, c.less)
-		}
-		if c.moreThan && (m <= base || l >= base) {
-			t.Errorf("%s: %v and %v should lie either side of the base %v", c.name, m, l, base)
+	for _, c := range []struct{ more, less float64 }{{0.3, 0.95}, {0.5, 0.8}} {
+		m, l := soft(on(100), tmSignals{share: c.more}), soft(on(100), tmSignals{share: c.less})
+		if m <= base || l >= base {
+			t.Errorf("shares %g and %g: soft %v and %v should lie either side of the base %v", c.more, c.less, m, l, base)
 		}
 	}
-	// A drop gives more than the base, a rise less.
-	if s := soft(on(0, 100, 0), tmSignals{score: -50, prev: 0, avg: 0, trend: true}); s <= base {
-		t.Errorf("score drop: %v not above base %v", s, base)
+	if a, b := tmFactor(&[]Params{on(50)}[0], tmSignals{share: 0.1}), tmFactor(&[]Params{on(200)}[0], tmSignals{share: 0.1}); !(1 < a && a < b) {
+		t.Errorf("TMNodeShare 50 gives %g, 200 gives %g", a, b)
 	}
-	if s := soft(on(0, 100, 0), tmSignals{score: 60, prev: 0, avg: 0, trend: true}); s >= base {
-		t.Errorf("score rise: %v not below base %v", s, base)
-	}
-	// Without an earlier iteration or a node count the terms stay neutral.
-	if f := tmFactor(&[]Params{on(0, 100, 100)}[0], tmSignals{score: -500, share: -1}); f != 1 {
-		t.Errorf("no trend, no share: factor %g", f)
-	}
-	// A stronger parameter moves further.
-	if a, b := tmFactor(&[]Params{on(50, 0, 0)}[0], tmSignals{stable: 0}), tmFactor(&[]Params{on(200, 0, 0)}[0], tmSignals{stable: 0}); !(1 < a && a < b) {
-		t.Errorf("stability 50%% gives %g, 200%% gives %g", a, b)
-	}
-	// All at their maximum and the worst signals: still within hard.
-	worst := tmSignals{stable: 0, score: -1000, prev: 1000, avg: 1000, trend: true, share: 0}
-	if f := tmFactor(&[]Params{on(200, 200, 200)}[0], worst); f > 4 || tm.scaledSoft(f) > tm.hard {
+	if f := tmFactor(&[]Params{on(200)}[0], tmSignals{share: 0}); f > 4 || tm.scaledSoft(f) > tm.hard {
 		t.Errorf("worst case factor %g, soft %v, hard %v", f, tm.scaledSoft(f), tm.hard)
 	}
-	best := tmSignals{stable: 10, score: 1000, prev: -1000, avg: -1000, trend: true, share: 1}
-	if f := tmFactor(&[]Params{on(200, 200, 200)}[0], best); f <= 0 {
+	if f := tmFactor(&[]Params{on(200)}[0], tmSignals{share: 1}); f <= 0 {
 		t.Errorf("best case factor %g must stay positive", f)
 	}
 }
@@ -471,7 +424,7 @@ func TestClockFromLimitsStart(t *testing.T) {
 func TestScaledSearchKeepsHardLimit(t *testing.T) {
 	for _, on := range []int{0, 200} {
 		s := NewSearcher(16)
-		s.Params.TMStability, s.Params.TMScoreTrend, s.Params.TMNodeShare = on, on, on
+		s.Params.TMNodeShare = on
 		for _, fen := range []string{chess.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
 			t0 := time.Now()
 			res := s.Search(chess.MustParseFEN(fen), Limits{WTime: 10 * time.Second, BTime: 10 * time.Second})
@@ -513,7 +466,7 @@ func TestTimeManagerHorizon(t *testing.T) {
 	ms := time.Millisecond
 	l := Limits{WTime: 2000 * ms, WInc: 100 * ms}
 	at := func(h int, l Limits) timeManager {
-		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{reserve: true, horizon: h})
+		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{horizon: h})
 	}
 	h40, h25, h0 := at(40, l), at(25, l), at(0, l)
 	if h0.soft != h40.soft || h0.hard != h40.hard {
@@ -532,7 +485,7 @@ func TestTimeManagerHorizon(t *testing.T) {
 // defaultTM is the time manager's configuration under the default
 // parameters: overhead reserved per move, a 40-move horizon, the soft
 // limit at TMSoftPct's default share of the optimum.
-var defaultTM = tmConfig{reserve: true, horizon: 40}
+var defaultTM = tmConfig{horizon: 40}
 
 // The soft limit follows TMSoftPct (0 is the default, 80) and the hard
 // limit does not move with it.
@@ -540,7 +493,7 @@ func TestTimeManagerSoftPct(t *testing.T) {
 	ms := time.Millisecond
 	l := Limits{WTime: 8000 * ms, WInc: 100 * ms}
 	at := func(pct int) timeManager {
-		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{reserve: true, horizon: 40, softPct: pct})
+		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{horizon: 40, softPct: pct})
 	}
 	p0, p60, p80, p90 := at(0), at(60), at(80), at(90)
 	if p0.soft != p80.soft {

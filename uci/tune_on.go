@@ -3,5 +3,6 @@
 package uci
 
 // tuneOptions exposes every search parameter as a UCI spin option, for SPSA
-// tuning (OpenBench) and for SPRTs that switch one heuristic on or off.
+// tuning (OpenBench, "make TUNE=1") and for SPRTs of the switches under
+// test.
 const tuneOptions = true

@@ -19,7 +19,7 @@ func cmdBench(args []string) int {
 	hash := fs.Int("hash", 16, "transposition table size in MB")
 	threads := fs.Int("threads", 1, "search threads (the node count is only reproducible with 1)")
 	verbose := fs.Bool("v", false, "print each position's node count")
-	stats := fs.Bool("stats", false, "after the Bench line, print search statistics (docs/search.md)")
+	stats := fs.Bool("stats", false, "after the Bench line, print search statistics (docs/bench-stats.md)")
 	prof := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	compare := fs.Bool("compare", false, "with -set: bench the defaults too and compare the node counts position by position")
 	var sets setFlags
@@ -39,6 +39,10 @@ func cmdBench(args []string) int {
 		return 2
 	}
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *stats && !search.StatsBuild {
+		fmt.Fprintln(os.Stderr, "bench: --stats needs a build that counts the statistics: make STATS=1 (or go build -tags stats ./cmd/vireo)")
 		return 2
 	}
 	if *threads < 1 || *threads > search.MaxThreads {

@@ -34,7 +34,7 @@ opposite nudges, then moves each parameter along its nudge by the step's
 wins minus losses. c and the learning rate follow OpenBench's schedules
 from 'vireo spsa''s c_end and r_end over -pairs game pairs (default 5000).
 The engine is given once; it must accept the parameters as UCI options
-(a build with -tags tune). Every other option is the match runner's.
+(a tune build: make TUNE=1). Every other option is the match runner's.
 
 The state (the values, the steps played) is written atomically to -state
 after each step. Run the same command again to resume; an interrupted
@@ -135,7 +135,7 @@ func parseSPSAArgs(args []string) (*spsaRun, error) {
 	case r.statePath == "":
 		return nil, errors.New("give -state FILE: the run's values and steps are kept there")
 	case engine == nil:
-		return nil, errors.New("give -engine cmd=BIN (a build with -tags tune)")
+		return nil, errors.New("give -engine cmd=BIN (a tune build: make TUNE=1)")
 	}
 	for _, kv := range engine.vals {
 		if k, _, _ := strings.Cut(kv, "="); k == "name" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,7 +10,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"vireo/search"
 	"vireo/spsa"
+	"vireo/uci"
 )
 
 // TestParseSPSAArgs checks that one -engine becomes the plus and minus
@@ -133,4 +136,98 @@ func TestSPSARun(t *testing.T) {
 	if err != nil || again.K != 4 || !again.Done() {
 		t.Errorf("second invocation: %v, %v", again, err)
 	}
+}
+
+// TestTuneBuildAdvertisesSPSA builds the engine the way README.md tells an
+// OpenBench tuning branch to (make with TUNE=1, as OpenBench runs make)
+// and checks that the UCI options it advertises beyond a default build's
+// are exactly the lines of 'vireo spsa' (the same names in the same
+// order, with the same defaults, minima and maxima) followed by the
+// switches under test, which 'vireo spsa' leaves out. A parameter SPSA
+// tunes but the engine does not advertise would be sent and ignored.
+func TestTuneBuildAdvertisesSPSA(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the engine with make")
+	}
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("make is not installed")
+	}
+	exe := filepath.Join(t.TempDir(), "vireo-tune")
+	build := exec.Command("make", "-C", filepath.Join("..", ".."), "EXE="+exe, "CC=go", "TUNE=1")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("make TUNE=1: %v\n%s", err, out)
+	}
+	out, err := exec.Command(exe, "uci").Output()
+	if err != nil {
+		t.Fatalf("%s uci: %v", exe, err)
+	}
+	var std strings.Builder
+	uci.New("default", &std).Execute("uci")
+	standard := map[string]bool{}
+	for _, o := range uciOptions(t, std.String()) {
+		standard[o.name] = true
+	}
+	var advertised []uciOption
+	for _, o := range uciOptions(t, string(out)) {
+		if !standard[o.name] {
+			advertised = append(advertised, o)
+		}
+	}
+	spsaOut, err := exec.Command(exe, "spsa").Output()
+	if err != nil {
+		t.Fatalf("%s spsa: %v", exe, err)
+	}
+	def := search.DefaultParams()
+	if string(spsaOut) != def.SPSA() {
+		t.Errorf("the tune build's 'vireo spsa' differs from the default build's:\n%s\nwant\n%s", spsaOut, def.SPSA())
+	}
+	var want []uciOption
+	for _, line := range strings.Split(strings.TrimSpace(string(spsaOut)), "\n") {
+		f := strings.Split(line, ", ")
+		if len(f) != 7 || f[1] != "int" {
+			t.Fatalf("spsa line %q: want name, int, default, min, max, c_end, r_end", line)
+		}
+		want = append(want, uciOption{name: f[0], def: f[2], min: f[3], max: f[4]})
+		if standard[f[0]] {
+			t.Errorf("%s is advertised by a default build too", f[0])
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("'vireo spsa' printed no parameter")
+	}
+	for _, pi := range def.Switches() {
+		want = append(want, uciOption{name: pi.Name, def: fmt.Sprint(*pi.Ptr), min: fmt.Sprint(pi.Min), max: fmt.Sprint(pi.Max)})
+	}
+	if fmt.Sprint(advertised) != fmt.Sprint(want) {
+		t.Errorf("the tune build advertises\n%v\n'vireo spsa' lists\n%v", advertised, want)
+	}
+}
+
+// uciOption is a spin option as a UCI "option" line gives it.
+type uciOption struct{ name, def, min, max string }
+
+// uciOptions parses the spin options of a "uci" reply, in order.
+func uciOptions(t *testing.T, reply string) []uciOption {
+	t.Helper()
+	var opts []uciOption
+	for _, line := range strings.Split(reply, "\n") {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "option name ")
+		if !ok {
+			continue
+		}
+		name, spec, ok := strings.Cut(rest, " type ")
+		if !ok {
+			t.Fatalf("option line %q has no type", line)
+		}
+		f := strings.Fields(spec)
+		if f[0] != "spin" {
+			opts = append(opts, uciOption{name: name})
+			continue
+		}
+		if len(f) != 7 || f[1] != "default" || f[3] != "min" || f[5] != "max" {
+			t.Fatalf("spin option line %q: want default D min A max B", line)
+		}
+		opts = append(opts, uciOption{name: name, def: f[2], min: f[4], max: f[6]})
+	}
+	return opts
 }

@@ -1,0 +1,47 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestParamsTable checks the SPSA table: every default within its range,
+// no name twice, no on-off switch among the tuned values (a 0/1 range),
+// and the switches under test settable by name but left out of SPSA.
+func TestParamsTable(t *testing.T) {
+	p := DefaultParams()
+	seen := map[string]bool{}
+	for _, pi := range p.Table() {
+		key := strings.ToLower(pi.Name)
+		if seen[key] {
+			t.Errorf("%s listed twice", pi.Name)
+		}
+		seen[key] = true
+		if *pi.Ptr < pi.Min || *pi.Ptr > pi.Max {
+			t.Errorf("%s: default %d outside %d..%d", pi.Name, *pi.Ptr, pi.Min, pi.Max)
+		}
+		if pi.Min == 0 && pi.Max == 1 {
+			t.Errorf("%s is an on-off switch, not a value to tune", pi.Name)
+		}
+	}
+	if n := len(p.Table()); n > 60 {
+		t.Errorf("%d SPSA parameters, want at most 60", n)
+	}
+	for _, pi := range p.Switches() {
+		if seen[strings.ToLower(pi.Name)] {
+			t.Errorf("switch %s is in the SPSA table", pi.Name)
+		}
+		if strings.Contains(p.SPSA(), pi.Name+",") {
+			t.Errorf("switch %s is in the SPSA output", pi.Name)
+		}
+		if err := p.Set(pi.Name, pi.Max); err != nil || *pi.Ptr != pi.Max {
+			t.Errorf("Set(%s, %d): %v, value %d", pi.Name, pi.Max, err, *pi.Ptr)
+		}
+	}
+	if err := p.Set("RFPMargin", 1000); err == nil {
+		t.Error("Set accepted RFPMargin 1000, outside its range")
+	}
+	if err := p.Set("NoSuchParam", 1); err == nil {
+		t.Error("Set accepted an unknown name")
+	}
+}
