@@ -16,7 +16,7 @@ func TestTimeManagerHugeClock(t *testing.T) {
 	for _, left := range huge {
 		for _, inc := range []time.Duration{0, time.Second, left} {
 			for _, mtg := range []int{0, 1, 30} {
-				for _, cfg := range []tmConfig{defaultTM, {reserve: false, horizon: 40}, {reserve: true, horizon: 60, softPct: 150}} {
+				for _, cfg := range []tmConfig{defaultTM, {horizon: 10}, {horizon: 60, softPct: 150}} {
 					l := Limits{WTime: left, BTime: left, WInc: inc, BInc: inc, MovesToGo: mtg}
 					tm := newTimeManager(l, chess.White, 10*time.Millisecond, time.Now(), cfg)
 					if !tm.timed || tm.soft < time.Hour || tm.hard < tm.soft {
