@@ -497,6 +497,7 @@ func tuneAdam(args []string) int {
 	}
 	summary += "\n" + tune.DriftReport(train, p, res, k, t.threads)
 	fmt.Println(summary)
+	printTermDrift(p, res)
 	if *driftOut != "" {
 		terms, groups := tune.DriftTables(p, res)
 		md := "# Drift: start -> tuned\n\n" + tune.FormatDrift("group", groups) + "\n" + tune.FormatDrift("term", terms)
@@ -508,6 +509,13 @@ func tuneAdam(args []string) int {
 	}
 	writePlot()
 	return o.finish(res, header+fmt.Sprintf("\n%d epochs in %v\n%s", len(hist), el.Round(time.Second), summary))
+}
+
+// printTermDrift prints the drift per term on standard output (the
+// parameter file's header keeps the per-group table only).
+func printTermDrift(from, to *eval.Params) {
+	terms, _ := tune.DriftTables(from, to)
+	fmt.Println("drift by term:\n" + strings.TrimSpace(tune.FormatDrift("term", terms)))
 }
 
 // runPenaltySearch runs tune.SearchPenalty with the command's options,
@@ -593,6 +601,7 @@ func tuneCoord(args []string) int {
 	}
 	summary += "\n" + tune.DriftReport(train, p, res, k, t.threads)
 	fmt.Println(summary)
+	printTermDrift(p, res)
 	return o.finish(res, header+"\n"+summary)
 }
 
