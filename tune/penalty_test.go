@@ -2,6 +2,7 @@ package tune
 
 import (
 	"math"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -145,5 +146,25 @@ func TestSearchPenalty(t *testing.T) {
 	}
 	if _, _, _, err := SearchPenalty(train, nil, start, PenaltySearch{Adam: opt}); err == nil {
 		t.Error("a search without a validation set ran")
+	}
+}
+
+// TestPairedGain checks the paired difference: none between a table and
+// itself, and the compiled-in table clearly better than a perturbed one
+// on labels it planted, by the same amount either way round.
+func TestPairedGain(t *testing.T) {
+	d := sample(t, 4000, nil)
+	p := eval.Defaults()
+	plantLabels(d, p, 1, 0.05, rand.New(rand.NewSource(2)))
+	if g, se := d.PairedGain(p, p, 1, 0, 2); g != 0 || se != 0 {
+		t.Fatalf("a table against itself: gain %g ± %g", g, se)
+	}
+	q := Perturb(p, 0.25, 8, 4)
+	g, se := d.PairedGain(q, p, 1, 256, 2)
+	if want := d.Error(q, 1, 2) - d.Error(p, 1, 2); math.Abs(g-want) > 1e-12 || g <= 3*se || se <= 0 {
+		t.Fatalf("perturbed -> planted: gain %g ± %g, errors differ by %g", g, se, want)
+	}
+	if g2, se2 := d.PairedGain(p, q, 1, 256, 2); math.Abs(g2+g) > 1e-12 || math.Abs(se2-se) > 1e-12 {
+		t.Fatalf("the other way round: %g ± %g, want %g ± %g", g2, se2, -g, se)
 	}
 }

@@ -318,11 +318,16 @@ func tuneAdam(args []string) int {
 	search := t.fs.Bool("penalty-search", false, "choose the penalty per group by validation error (needs --validation; see docs/tuning.md)")
 	grid := t.fs.String("penalty-grid", "0,0.05,0.25,1,5", "the scales --penalty-search tries")
 	searchZero := t.fs.Bool("penalty-zero", true, "--penalty-search also tries pulling each group towards zero")
+	searchZ := t.fs.Float64("penalty-z", 2, "--penalty-search keeps a group's new penalty only if it lowers the validation error by more than this many standard errors")
 	perturb := t.fs.String("perturb", "", "FRAC+UNITS: start from the loaded values with every positional value moved up or down by FRAC of its size plus UNITS (the recovery test: 0.25+8)")
 	perturbSeed := t.fs.Int64("perturb-seed", 1, "seed of --perturb's signs")
 	ref := t.fs.String("ref", "", "parameter file to measure the start and the result against (the recovery test's unperturbed fit)")
 	driftOut := t.fs.String("drift", "", "write the drift tables (per group and per term, start -> tuned) to this Markdown file")
 	if !t.parse(args) {
+		return 2
+	}
+	if !(*searchZ >= 0) {
+		fmt.Fprintf(os.Stderr, "tune: --penalty-z %g: want 0 or more standard errors\n", *searchZ)
 		return 2
 	}
 	if *patience < 0 {
@@ -449,7 +454,7 @@ func tuneAdam(args []string) int {
 	var err error
 	var searchNote string
 	if *search {
-		w, searchNote, err = runPenaltySearch(t, &o, train, valid, p, opt, scales, *searchZero, header, &hist, stopped)
+		w, searchNote, err = runPenaltySearch(t, &o, train, valid, p, opt, scales, *searchZero, *searchZ, header, &hist, stopped)
 	} else {
 		w, _, err = tune.Adam(train, valid, tune.VectorOf(p), opt)
 	}
@@ -523,14 +528,14 @@ func printTermDrift(from, to *eval.Params) {
 // table so far (with its penalty in the header) after each one. hist
 // gets the epochs of every trial, one after the other.
 func runPenaltySearch(t *tuneFlags, o *outputFlags, train, valid *tune.Dataset, p *eval.Params, opt tune.AdamOptions,
-	scales []float64, zero bool, header string, hist *[]tune.Epoch, stopped func() bool) (tune.Vector, string, error) {
+	scales []float64, zero bool, z float64, header string, hist *[]tune.Epoch, stopped func() bool) (tune.Vector, string, error) {
 	// One line per trial instead of the per-epoch bar.
 	opt.OnEpoch = func(e tune.Epoch, w tune.Vector) bool {
 		*hist = append(*hist, e)
 		return !stopped()
 	}
 	var saved *tune.Penalty
-	s := tune.PenaltySearch{Grid: scales, Zero: zero, Adam: opt, OnTrial: func(tr tune.Trial, best *tune.Penalty, w tune.Vector) bool {
+	s := tune.PenaltySearch{Grid: scales, Zero: zero, Z: z, Adam: opt, OnTrial: func(tr tune.Trial, best *tune.Penalty, w tune.Vector) bool {
 		g := "all"
 		if tr.Group < eval.NumGroups {
 			g = tr.Group.String()

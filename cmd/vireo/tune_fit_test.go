@@ -52,6 +52,7 @@ func TestTuneAdamFitFlags(t *testing.T) {
 		{"--penalty-search"}, // without --validation
 		{"--penalty-grid", "0,-1", "--validation", "0.2"},
 		{"--patience", "-1"},
+		{"--penalty-z", "-1"},
 	} {
 		args := append([]string{"tune", "adam", "--data", data, "--epochs", "1", "--out", out, "-q"}, bad...)
 		if code := run(args); code != 2 {
