@@ -318,7 +318,7 @@ func tuneAdam(args []string) int {
 	search := t.fs.Bool("penalty-search", false, "choose the penalty per group by validation error (needs --validation; see docs/tuning.md)")
 	grid := t.fs.String("penalty-grid", "0,0.05,0.25,1,5", "the scales --penalty-search tries")
 	searchZero := t.fs.Bool("penalty-zero", true, "--penalty-search also tries pulling each group towards zero")
-	searchZ := t.fs.Float64("penalty-z", 2, "--penalty-search keeps a group's new penalty only if it lowers the validation error by more than this many standard errors")
+	searchZ := t.fs.Float64("penalty-z", 3, "--penalty-search keeps a group's new penalty only if it lowers the validation error by more than this many standard errors (see docs/tuning.md)")
 	perturb := t.fs.String("perturb", "", "FRAC+UNITS: start from the loaded values with every positional value moved up or down by FRAC of its size plus UNITS (the recovery test: 0.25+8)")
 	perturbSeed := t.fs.Int64("perturb-seed", 1, "seed of --perturb's signs")
 	ref := t.fs.String("ref", "", "parameter file to measure the start and the result against (the recovery test's unperturbed fit)")
