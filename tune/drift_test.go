@@ -67,6 +67,14 @@ func TestPerturbAndDistance(t *testing.T) {
 	if d, m := Distance(p, q, nil); d < 8 || m < 8 {
 		t.Fatalf("distance to the perturbed table %.2f (max %.0f)", d, m)
 	}
+	// Masked: only PassedV moves, and by the same amounts.
+	mask := TunableMask(eval.PassedV)
+	m := VectorOf(PerturbMasked(p, 0.25, 8, 1, mask))
+	for i := range m {
+		if mask[i] != (m[i] != a[i]) {
+			t.Fatalf("value %d (%s): masked %v, moved %v", i, GroupOf(i), mask[i], m[i] != a[i])
+		}
+	}
 }
 
 // TestDriftTables moves two values and checks the rows of their term,

@@ -13,11 +13,18 @@ import (
 // there on the data p was fitted to and measures how close the values
 // come back.
 func Perturb(p *eval.Params, frac, add float64, seed int64) *eval.Params {
+	return PerturbMasked(p, frac, add, seed, nil)
+}
+
+// PerturbMasked is Perturb for the values mask lets move (nil: every
+// tunable value): a recovery test of one group leaves the others as
+// they are.
+func PerturbMasked(p *eval.Params, frac, add float64, seed int64, mask []bool) *eval.Params {
 	r := rand.New(rand.NewSource(seed))
 	v := VectorOf(p)
 	pieces := pieceValues()
 	for i := range v {
-		if !Tunable(i) || pieces[i] {
+		if !Tunable(i) || pieces[i] || (mask != nil && !mask[i]) {
 			continue
 		}
 		d := frac*math.Abs(v[i]) + add

@@ -319,7 +319,7 @@ func tuneAdam(args []string) int {
 	grid := t.fs.String("penalty-grid", "0,0.05,0.25,1,5", "the scales --penalty-search tries")
 	searchZero := t.fs.Bool("penalty-zero", true, "--penalty-search also tries pulling each group towards zero")
 	searchZ := t.fs.Float64("penalty-z", 3, "--penalty-search keeps a group's new penalty only if it lowers the validation error by more than this many standard errors (see docs/tuning.md)")
-	perturb := t.fs.String("perturb", "", "FRAC+UNITS: start from the loaded values with every positional value moved up or down by FRAC of its size plus UNITS (the recovery test: 0.25+8)")
+	perturb := t.fs.String("perturb", "", "FRAC+UNITS: start from the loaded values with every positional value (of --group, if given) moved up or down by FRAC of its size plus UNITS (the recovery test: 0.25+8)")
 	perturbSeed := t.fs.Int64("perturb-seed", 1, "seed of --perturb's signs")
 	ref := t.fs.String("ref", "", "parameter file to measure the start and the result against (the recovery test's unperturbed fit)")
 	driftOut := t.fs.String("drift", "", "write the drift tables (per group and per term, start -> tuned) to this Markdown file")
@@ -347,6 +347,10 @@ func tuneAdam(args []string) int {
 	}
 	if *perturb != "" && *fromZero {
 		fmt.Fprintln(os.Stderr, "tune: --perturb and --from-zero are two different starts: give one")
+		return 2
+	}
+	if *search && *retrace > 0 {
+		fmt.Fprintln(os.Stderr, "tune: --penalty-search scores its trials on the data as loaded: it does not take --retrace")
 		return 2
 	}
 	if *search && t.validation <= 0 {
@@ -382,7 +386,7 @@ func tuneAdam(args []string) int {
 		p = tune.FromZero(p)
 	}
 	if *perturb != "" {
-		p = tune.Perturb(p, frac, units, *perturbSeed)
+		p = tune.PerturbMasked(p, frac, units, *perturbSeed, mask)
 	}
 	opt := def
 	opt.K, opt.MaxEpochs, opt.LR, opt.Decay, opt.Tol, opt.Window = k, *epochs, *lr, *decay, *tol, *window

@@ -53,6 +53,7 @@ func TestTuneAdamFitFlags(t *testing.T) {
 		{"--penalty-grid", "0,-1", "--validation", "0.2"},
 		{"--patience", "-1"},
 		{"--penalty-z", "-1"},
+		{"--penalty-search", "--validation", "0.2", "--retrace", "5"},
 	} {
 		args := append([]string{"tune", "adam", "--data", data, "--epochs", "1", "--out", out, "-q"}, bad...)
 		if code := run(args); code != 2 {
