@@ -9,7 +9,12 @@ is close to minus the score the other mover reported a ply before
 (one engine, one scale); against Toga the two engines' scores disagree by
 100 centipawns or more at the median. The split is by game.
 
-usage: split-engine-games.py IN SELFPLAY_OUT VERSUS_OUT
+With --game-ids each line gets an EPD operation naming its game
+(`game self.N;` or `game toga.N;`, N counted from 1 in each output), so
+that `vireo tune --validation` holds out whole games rather than runs
+of consecutive lines, some of which cut a game in two.
+
+usage: split-engine-games.py [--game-ids] IN SELFPLAY_OUT VERSUS_OUT
 """
 import os
 import re
@@ -40,16 +45,23 @@ def games(path):
 
 
 def main():
-    if len(sys.argv) != 4:
+    args = sys.argv[1:]
+    ids = "--game-ids" in args
+    args = [a for a in args if a != "--game-ids"]
+    if len(args) != 3:
         sys.exit(__doc__)
+    sys.argv[1:] = args
     count = {True: [0, 0, 0], False: [0, 0, 0]}  # games, positions, draws
     with open(sys.argv[2] + ".tmp", "w") as selfplay, open(sys.argv[3] + ".tmp", "w") as versus:
         for g in games(sys.argv[1]):
             gaps = [abs(a[2] + b[2]) for a, b in zip(g, g[1:]) if a[1] != b[1]]
             mixed = bool(gaps) and statistics.median(gaps) >= 100
             out = versus if mixed else selfplay
-            out.writelines(x[0] + "\n" for x in g)
             c = count[mixed]
+            tag = ""
+            if ids:
+                tag = f' game {"toga" if mixed else "self"}.{c[0] + 1};'
+            out.writelines(x[0] + tag + "\n" for x in g)
             c[0] += 1
             c[1] += len(g)
             c[2] += g[0][3] == "1/2-1/2"

@@ -56,7 +56,7 @@ func loop(b *testing.B, f func()) {
 }
 
 // BenchmarkErrorPass is one pass of the exact evaluation's error over
-// 725,000 positions (the budget: 0.1 s).
+// 725,000 positions (the budget: 0.1 s).
 func BenchmarkErrorPass(b *testing.B) {
 	d := benchData(b, 725000)
 	w := ints(eval.Defaults())
@@ -74,7 +74,7 @@ func BenchmarkGradientPass(b *testing.B) {
 
 // BenchmarkAdamFromZero1M is a whole tune from zero (the default Adam
 // settings, L2 1e-8) on 1,000,000 positions, the shared file repeated:
-// the budget is 5 minutes. Run it with -benchtime 1x.
+// the budget is 5 minutes. Run it with -benchtime 1x.
 func BenchmarkAdamFromZero1M(b *testing.B) {
 	d := benchData(b, 1000000)
 	k, _ := d.FitK(eval.Defaults(), 0)

@@ -2,6 +2,8 @@ package tune
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	"vireo/eval"
 )
@@ -76,5 +78,113 @@ func DriftReport(train *Dataset, start, result *eval.Params, kStart float64, wor
 		}
 		s += fmt.Sprintf("\n  %s: %d -> %d", f.Name, f.From, f.To)
 	}
+	_, groups := DriftTables(start, result)
+	s += "\ndrift by group (start -> tuned, parameter units):\n" + strings.TrimSpace(FormatDrift("group", groups))
 	return s
+}
+
+// Drift is how far a tune moved a term's or a group's values: the
+// number of values, how many changed, the mean and largest absolute
+// change and which value changed most (TERM[i] mg/eg).
+type Drift struct {
+	Name      string // the term or group
+	Values    int
+	Moved     int
+	Mean, Max float64
+	MaxAt     string
+}
+
+// valueName names vector value i of term t: TERM, TERM[j], with " mg" or
+// " eg" for pairs.
+func valueName(t eval.Term, i int) string {
+	name := t.Name
+	var j int
+	if t.Kind == eval.Scalar {
+		j = i - scalarBase - t.Index
+	} else {
+		j = i/2 - t.Index
+	}
+	if t.Len > 1 || t.Array {
+		name = fmt.Sprintf("%s[%d]", t.Name, j)
+	}
+	switch {
+	case t.Kind == eval.Scalar:
+	case i%2 == 0:
+		name += " mg"
+	default:
+		name += " eg"
+	}
+	return name
+}
+
+// termValues returns the vector indices of term t's tunable values.
+func termValues(t eval.Term) []int {
+	var out []int
+	for j := t.Index; j < t.Index+t.Len; j++ {
+		if t.Kind == eval.Scalar {
+			out = append(out, scalarBase+j)
+			continue
+		}
+		for _, i := range []int{2 * j, 2*j + 1} {
+			if Tunable(i) {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// DriftTables returns the drift from from to to per term (in table
+// order) and per group (in group order, with a last row for the whole
+// table).
+func DriftTables(from, to *eval.Params) (terms, groups []Drift) {
+	a, b := VectorOf(from), VectorOf(to)
+	groups = make([]Drift, eval.NumGroups+1)
+	for g := range eval.NumGroups {
+		groups[g].Name = g.String()
+	}
+	groups[eval.NumGroups].Name = "all"
+	add := func(d *Drift, name string, x float64) {
+		d.Values++
+		if x != 0 {
+			d.Moved++
+		}
+		d.Mean += x // a sum until the end
+		if x > d.Max || d.MaxAt == "" {
+			d.Max, d.MaxAt = x, name
+		}
+	}
+	for _, t := range eval.Terms() {
+		d := Drift{Name: t.Name}
+		for _, i := range termValues(t) {
+			x := math.Abs(b[i] - a[i])
+			name := valueName(t, i)
+			add(&d, name, x)
+			add(&groups[t.Group], name, x)
+			add(&groups[eval.NumGroups], name, x)
+		}
+		terms = append(terms, d)
+	}
+	for _, ds := range [][]Drift{terms, groups} {
+		for i := range ds {
+			if ds[i].Values > 0 {
+				ds[i].Mean /= float64(ds[i].Values)
+			}
+		}
+	}
+	return terms, groups
+}
+
+// FormatDrift is a drift table in Markdown; first names the first
+// column ("group", "term").
+func FormatDrift(first string, rows []Drift) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| %s | values | moved | mean abs change | max abs change | largest at |\n| --- | --- | --- | --- | --- | --- |\n", first)
+	for _, d := range rows {
+		if d.Values == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %.2f | %.0f | %s |\n", d.Name, d.Values, d.Moved, d.Mean, d.Max, d.MaxAt)
+	}
+	return b.String()
 }

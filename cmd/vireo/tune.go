@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -312,7 +313,7 @@ func (o *outputFlags) finish(p *eval.Params, header string) int {
 }
 
 // writeDefaults rewrites dir/params.go's default table with p and runs
-// "go generate" in dir, as the "regenerated compiled-in defaults".
+// "go generate" in dir, which regenerates the code built from the table.
 func writeDefaults(dir string, p *eval.Params) error { return tune.WriteDefaults(dir, p, os.Stderr) }
 
 func tuneAdam(args []string) int {
@@ -328,8 +329,67 @@ func tuneAdam(args []string) int {
 	window := t.fs.Int("window", def.Window, "epochs the --tol test looks back")
 	l2 := t.fs.Float64("l2", -1, "L2 penalty on the distance from the starting values (see docs/tuning.md); default 0.25 / training positions")
 	retrace := t.fs.Int("retrace", 0, "re-read and re-trace the data with the current values every N epochs (0: never)")
+	patience := t.fs.Int("patience", 30, "with --validation: stop when the validation error has not improved for this many epochs and keep the best-validation table (0: stop by --tol on the training error)")
+	validTol := t.fs.Float64("valid-tol", def.ValidTol, "relative validation improvement that resets --patience")
+	penalty := t.fs.String("penalty", "", "L2 penalty per group, GROUP=SCALE[:zero] (SCALE x 1/training positions; :zero pulls towards zero, else towards the start), e.g. all=0.25,KingV=2.5:zero; replaces --l2")
+	search := t.fs.Bool("penalty-search", false, "choose the penalty per group by validation error (needs --validation; see docs/tuning.md)")
+	grid := t.fs.String("penalty-grid", "0,0.05,0.25,1,5", "the scales --penalty-search tries")
+	searchZero := t.fs.Bool("penalty-zero", true, "--penalty-search also tries pulling each group towards zero")
+	searchZ := t.fs.Float64("penalty-z", 3, "--penalty-search keeps a group's new penalty only if it lowers the validation error by more than this many standard errors (see docs/tuning.md)")
+	perturb := t.fs.String("perturb", "", "FRAC+UNITS: start from the loaded values with every positional value (of --group, if given) moved up or down by FRAC of its size plus UNITS (the recovery test: 0.25+8)")
+	perturbSeed := t.fs.Int64("perturb-seed", 1, "seed of --perturb's signs")
+	ref := t.fs.String("ref", "", "parameter file to measure the start and the result against (the recovery test's unperturbed fit)")
+	driftOut := t.fs.String("drift", "", "write the drift tables (per group and per term, start -> tuned) to this Markdown file")
 	if !t.parse(args) {
 		return 2
+	}
+	if !(*searchZ >= 0) {
+		fmt.Fprintf(os.Stderr, "tune: --penalty-z %g: want 0 or more standard errors\n", *searchZ)
+		return 2
+	}
+	if *patience < 0 {
+		fmt.Fprintf(os.Stderr, "tune: --patience %d: want 0 or more epochs\n", *patience)
+		return 2
+	}
+	var frac, units float64
+	if *perturb != "" {
+		a, b, ok := strings.Cut(*perturb, "+")
+		var err1, err2 error
+		frac, err1 = strconv.ParseFloat(a, 64)
+		units, err2 = strconv.ParseFloat(b, 64)
+		if !ok || err1 != nil || err2 != nil || frac < 0 || units < 0 {
+			fmt.Fprintf(os.Stderr, "tune: --perturb %q: want FRAC+UNITS, both >= 0 (e.g. 0.25+8)\n", *perturb)
+			return 2
+		}
+	}
+	if *perturb != "" && *fromZero {
+		fmt.Fprintln(os.Stderr, "tune: --perturb and --from-zero are two different starts: give one")
+		return 2
+	}
+	if *search && *retrace > 0 {
+		fmt.Fprintln(os.Stderr, "tune: --penalty-search scores its trials on the data as loaded: it does not take --retrace")
+		return 2
+	}
+	if *search && t.validation <= 0 {
+		fmt.Fprintln(os.Stderr, "tune: --penalty-search chooses by validation error: give --validation")
+		return 2
+	}
+	var scales []float64
+	for _, f := range strings.Split(*grid, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || !(x >= 0) {
+			fmt.Fprintf(os.Stderr, "tune: --penalty-grid %q: want scales >= 0, comma-separated\n", *grid)
+			return 2
+		}
+		scales = append(scales, x)
+	}
+	var refParams *eval.Params
+	if *ref != "" {
+		var err error
+		if refParams, err = eval.LoadParams(*ref); err != nil {
+			fmt.Fprintf(os.Stderr, "tune: --ref: %v\n", err)
+			return 1
+		}
 	}
 	// K is fitted to the starting values before zeroing, so that a tune
 	// from zero lands on the engine's usual centipawn scale.
@@ -342,9 +402,26 @@ func tuneAdam(args []string) int {
 	if *fromZero {
 		p = tune.FromZero(p)
 	}
+	if *perturb != "" {
+		p = tune.PerturbMasked(p, frac, units, *perturbSeed, mask)
+	}
 	opt := def
 	opt.K, opt.MaxEpochs, opt.LR, opt.Decay, opt.Tol, opt.Window = k, *epochs, *lr, *decay, *tol, *window
-	opt.Mask, opt.Workers, opt.L2 = mask, t.threads, resolveL2(*l2, train.Len())
+	opt.Mask, opt.Workers = mask, t.threads
+	if valid.Len() > 0 {
+		opt.Patience, opt.ValidTol = *patience, *validTol
+	}
+	if *penalty != "" {
+		pen, err := tune.ParsePenalty(*penalty, tune.Penalty{N: train.Len()})
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "tune: --penalty: %v\n", err)
+			return 2
+		}
+		opt.Penalty = &pen
+		fmt.Printf("penalty %s (scales x 1/%d training positions)\n", pen.String(), train.Len())
+	} else if !*search {
+		opt.L2 = resolveL2(*l2, train.Len())
+	}
 	if *retrace > 0 {
 		opt.RetraceEvery = *retrace
 		opt.Retrace = func(q *eval.Params) (*tune.Dataset, *tune.Dataset, error) {
@@ -394,7 +471,14 @@ func tuneAdam(args []string) int {
 		return !stopped()
 	}
 	start := time.Now()
-	w, _, err := tune.Adam(train, valid, tune.VectorOf(p), opt)
+	var w tune.Vector
+	var err error
+	var searchNote string
+	if *search {
+		w, searchNote, err = runPenaltySearch(t, &o, train, valid, p, opt, scales, *searchZero, *searchZ, header, &hist, stopped)
+	} else {
+		w, _, err = tune.Adam(train, valid, tune.VectorOf(p), opt)
+	}
 	if !t.quiet && len(hist) < *epochs {
 		bar.Done()
 	}
@@ -405,6 +489,10 @@ func tuneAdam(args []string) int {
 	el := time.Since(start)
 	res := w.Params()
 	fmt.Printf("%d epochs in %v (%v per epoch)\n", len(hist), el.Round(time.Millisecond), (el / time.Duration(max(len(hist), 1))).Round(time.Millisecond))
+	if opt.Patience > 0 && !*search {
+		b := tune.BestEpoch(hist)
+		fmt.Printf("best validation error %.6f at epoch %d (float evaluation): kept that epoch's table\n", b.Valid, b.N)
+	}
 	if opt.Retrace != nil {
 		// Score on traces taken with the result.
 		train, valid, _, err = tune.Load(t.loadOptions(res))
@@ -420,11 +508,80 @@ func tuneAdam(args []string) int {
 		}
 		return s
 	}
-	summary := report("start values", hand) + "\n" + report("tuned values (exact evaluation, rounded)", res)
-	summary += "\n" + tune.DriftReport(train, hand, res, k, t.threads)
+	summary := searchNote
+	if p != hand {
+		summary += report("loaded values", hand) + "\n"
+	}
+	summary += report("start values", p) + "\n" + report("tuned values (exact evaluation, rounded)", res)
+	if refParams != nil {
+		summary += "\n" + report("--ref values", refParams)
+		d0, m0 := tune.Distance(p, refParams, mask)
+		d1, m1 := tune.Distance(res, refParams, mask)
+		summary += fmt.Sprintf("\ndistance to --ref (mean, max over the tuned values): start %.2f, %.0f; tuned %.2f, %.0f", d0, m0, d1, m1)
+		_, groups := tune.DriftTables(refParams, res)
+		summary += "\ndistance to --ref by group (tuned):\n" + strings.TrimSpace(tune.FormatDrift("group", groups))
+	}
+	summary += "\n" + tune.DriftReport(train, p, res, k, t.threads)
 	fmt.Println(summary)
+	printTermDrift(p, res)
+	if *driftOut != "" {
+		terms, groups := tune.DriftTables(p, res)
+		md := "# Drift: start -> tuned\n\n" + tune.FormatDrift("group", groups) + "\n" + tune.FormatDrift("term", terms)
+		if err := tune.WriteFileAtomic(*driftOut, []byte(md)); err != nil {
+			fmt.Fprintf(os.Stderr, "tune: --drift: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(os.Stderr, "wrote %s\n", *driftOut)
+	}
 	writePlot()
 	return o.finish(res, header+fmt.Sprintf("\n%d epochs in %v\n%s", len(hist), el.Round(time.Second), summary))
+}
+
+// printTermDrift prints the drift per term on standard output (the
+// parameter file's header keeps the per-group table only).
+func printTermDrift(from, to *eval.Params) {
+	terms, _ := tune.DriftTables(from, to)
+	fmt.Println("drift by term:\n" + strings.TrimSpace(tune.FormatDrift("term", terms)))
+}
+
+// runPenaltySearch runs tune.SearchPenalty with the command's options,
+// reporting each trial on standard error and checkpointing the best
+// table so far (with its penalty in the header) after each one. hist
+// gets the epochs of every trial, one after the other.
+func runPenaltySearch(t *tuneFlags, o *outputFlags, train, valid *tune.Dataset, p *eval.Params, opt tune.AdamOptions,
+	scales []float64, zero bool, z float64, header string, hist *[]tune.Epoch, stopped func() bool) (tune.Vector, string, error) {
+	// One line per trial instead of the per-epoch bar.
+	opt.OnEpoch = func(e tune.Epoch, w tune.Vector) bool {
+		*hist = append(*hist, e)
+		return !stopped()
+	}
+	var saved *tune.Penalty
+	s := tune.PenaltySearch{Grid: scales, Zero: zero, Z: z, Adam: opt, OnTrial: func(tr tune.Trial, best *tune.Penalty, w tune.Vector) bool {
+		g := "all"
+		if tr.Group < eval.NumGroups {
+			g = tr.Group.String()
+		}
+		to := "start"
+		if tr.ToZero {
+			to = "zero"
+		}
+		fmt.Fprintf(os.Stderr, "penalty trial: %-9s scale %-6g towards %-5s %4d epochs, validation %.6f\n", g, tr.Scale, to, tr.Epochs, tr.Valid)
+		if best != saved && o.out != "" {
+			saved = best
+			h := header + fmt.Sprintf("\ncheckpoint of a penalty search, the best table so far: --penalty %s", best)
+			if err := tune.SaveParams(o.out, w.Params(), h); err != nil {
+				fmt.Fprintf(os.Stderr, "tune: checkpoint: %v\n", err)
+			}
+		}
+		return !stopped()
+	}}
+	pen, w, trials, err := tune.SearchPenalty(train, valid, tune.VectorOf(p), s)
+	if err != nil {
+		return nil, "", err
+	}
+	note := "penalty search (exact validation error of each trial):\n" + strings.TrimSpace(tune.FormatTrials(trials)) +
+		"\nchosen: --penalty " + pen.String() + "\n"
+	return w, note, nil
 }
 
 func tuneCoord(args []string) int {
@@ -470,6 +627,7 @@ func tuneCoord(args []string) int {
 	}
 	summary += "\n" + tune.DriftReport(train, p, res, k, t.threads)
 	fmt.Println(summary)
+	printTermDrift(p, res)
 	return o.finish(res, header+"\n"+summary)
 }
 

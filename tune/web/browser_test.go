@@ -113,7 +113,7 @@ func commas(n int) string {
 
 const chartPoints = `+document.getElementById('chart').dataset.n`
 
-// TestBrowser is issue 12's acceptance test: the page over a small data
+// TestBrowser is the workbench's end-to-end test: the page over a small data
 // set, Show Error and its MSE, a group tune whose curve gains points, a
 // page reload that shows the tune in progress, Stop, Save and the saved
 // file, and a bad save path refused on the page.
