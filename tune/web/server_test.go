@@ -383,7 +383,8 @@ func changedOnly(t *testing.T, a, b *eval.Params, g eval.Group) {
 	}
 }
 
-// TestSaveDefaults saves into a copy of the module's eval package: its
+// TestSaveDefaults saves into a copy of the module's eval package (with
+// the packages it imports, for the generator of docs/eval.md): its
 // params.go gets the table (as "vireo tune defaults" writes it) and go
 // generate runs there.
 func TestSaveDefaults(t *testing.T) {
@@ -391,7 +392,7 @@ func TestSaveDefaults(t *testing.T) {
 		t.Skip("builds the eval code generator")
 	}
 	s, ts := newTestServer(t, 300)
-	for _, dir := range []string{"chess", "eval"} {
+	for _, dir := range []string{"chess", "eval", "internal"} {
 		if err := os.CopyFS(filepath.Join(s.root, dir), os.DirFS(filepath.Join("../..", dir))); err != nil {
 			t.Fatal(err)
 		}
