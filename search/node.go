@@ -245,7 +245,6 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		mp = &w.sePickers[ply]
 	}
 	mp.init(pos, &w.hist, ttMove, killers)
-	mp.killerSEE = p.KillerSEE != 0
 	us := pos.SideToMove()
 	hasPieces := pos.HasNonPawnMaterial(us) // move pruning is off in pawn endings
 	bestScore := tbFloor

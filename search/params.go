@@ -81,11 +81,10 @@ type Params struct {
 	// Switches under test in games, kept until their tests end. They are
 	// not SPSA parameters, so "vireo spsa" leaves them out; Set (bench
 	// -set) takes them, and a tune build advertises them after the SPSA
-	// parameters, so that a game test can set them. KillerSEE 1 tries a killer in the killer stage only if it
-	// does not lose material by SEE, otherwise among the quiets by its
-	// history. CheckExt extends a check: 0 never, 1 when it does not lose
-	// material by SEE (Rofchade's search), 2 always.
-	KillerSEE, CheckExt int
+	// parameters, so that a game test can set them. CheckExt extends a
+	// check: 0 never, 1 when it does not lose material by SEE (Rofchade's
+	// search), 2 always.
+	CheckExt int
 }
 
 // DefaultParams returns the tuned defaults.
@@ -102,7 +101,7 @@ func DefaultParams() Params {
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512,
 		HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80,
 		TMNodeShare: 100, TMHorizon: 40, TMSoftPct: defaultSoftPct,
-		KillerSEE: 0, CheckExt: 1,
+		CheckExt: 1,
 	}
 }
 
@@ -174,7 +173,6 @@ func (p *Params) Table() []ParamInfo {
 // (see Params): Set takes them, Table and SPSA leave them out.
 func (p *Params) Switches() []ParamInfo {
 	return []ParamInfo{
-		{"KillerSEE", &p.KillerSEE, 0, 1, 0, 0},
 		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
 	}
 }

@@ -53,9 +53,6 @@ type picker struct {
 	quietIdx int
 	killerI  int
 	list     chess.MoveList
-	// killerSEE demotes a killer that loses material by SEE to the
-	// quiet moves (KillerSEE, under test).
-	killerSEE bool
 	// thr is the position's threat map for the threat-split history,
 	// computed when a quiet move is first scored (thrSet).
 	thr    chess.Bitboard
@@ -80,7 +77,6 @@ func (mp *picker) init(pos *chess.Position, hist *History, ttMove chess.Move, ki
 	mp.quietsOut = 0
 	mp.thrSet = false
 	mp.ttMove = chess.NoMove
-	mp.killerSEE = false
 	if ttMove != chess.NoMove && pos.IsLegal(ttMove) {
 		mp.ttMove = ttMove
 	}
@@ -215,13 +211,6 @@ func (mp *picker) next() chess.Move {
 					// GivesCheck only once k is known legal here: for
 					// castling it makes the move.
 					if mp.quiets[i].move == k {
-						if mp.killerSEE && !mp.pos.SEE(k, 0) {
-							// A killer that hangs material here is
-							// no refutation: it waits among the
-							// quiets for its history to place it.
-							mp.killers[mp.killerI-1] = chess.NoMove
-							break
-						}
 						mp.from = stageKillers
 						return k
 					}

@@ -30,7 +30,6 @@ func TestFindsMates(t *testing.T) {
 	}{
 		{"default", func(*Params) {}},
 		{"AspDepth=0", func(p *Params) { p.AspDepth = 0 }},
-		{"KillerSEE=1", func(p *Params) { p.KillerSEE = 1 }},
 		{"CheckExt=0", func(p *Params) { p.CheckExt = 0 }},
 		{"CheckExt=2", func(p *Params) { p.CheckExt = 2 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
