@@ -347,7 +347,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		// Check extension (Rofchade's search: a check that does not lose
 		// material; +47.2 ± 39.7 against none, 200 games at 10,000 nodes).
-		if givesCheck && ext == 0 && ply < 2*w.rootDepth && p.CheckExt != 0 && (p.CheckExt == 2 || pos.SEE(m, 0)) {
+		if givesCheck && ext == 0 && ply < 2*w.rootDepth && pos.SEE(m, 0) {
 			ext = 1
 			w.stats.CheckExtensions.inc()
 		}

@@ -77,14 +77,6 @@ type Params struct {
 	// last, and the cap on movestogo. TMSoftPct is the soft limit (no new
 	// iteration after it) in percent of a move's optimum time.
 	TMNodeShare, TMHorizon, TMSoftPct int
-
-	// Switches under test in games, kept until their tests end. They are
-	// not SPSA parameters, so "vireo spsa" leaves them out; Set (bench
-	// -set) takes them, and a tune build advertises them after the SPSA
-	// parameters, so that a game test can set them. CheckExt extends a
-	// check: 0 never, 1 when it does not lose material by SEE (Rofchade's
-	// search), 2 always.
-	CheckExt int
 }
 
 // DefaultParams returns the tuned defaults.
@@ -101,7 +93,6 @@ func DefaultParams() Params {
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512,
 		HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80,
 		TMNodeShare: 100, TMHorizon: 40, TMSoftPct: defaultSoftPct,
-		CheckExt: 1,
 	}
 }
 
@@ -169,12 +160,13 @@ func (p *Params) Table() []ParamInfo {
 	return t
 }
 
-// Switches lists the switches under test, which are not SPSA parameters
-// (see Params): Set takes them, Table and SPSA leave them out.
+// Switches lists the on-off switches of changes under test in games, kept
+// only while their tests run (none at present). They are not SPSA
+// parameters: Set (bench -set) takes them and a tune build advertises them
+// after the SPSA parameters, so that a game test can set them, but Table
+// and SPSA leave them out.
 func (p *Params) Switches() []ParamInfo {
-	return []ParamInfo{
-		{"CheckExt", &p.CheckExt, 0, 2, 0, 0},
-	}
+	return nil
 }
 
 // Set changes a parameter by name (case-insensitive): one of Table's or

@@ -30,8 +30,6 @@ func TestFindsMates(t *testing.T) {
 	}{
 		{"default", func(*Params) {}},
 		{"AspDepth=0", func(p *Params) { p.AspDepth = 0 }},
-		{"CheckExt=0", func(p *Params) { p.CheckExt = 0 }},
-		{"CheckExt=2", func(p *Params) { p.CheckExt = 2 }},
 		{"NMPDepth=2", func(p *Params) { p.NMPDepth = 2 }},
 		{"SE Vireo", func(p *Params) {
 			p.SEDepth, p.SEMargin, p.SEDoubleMargin, p.SETTDepth, p.SEQuietLimit = 8, 2, 20, 3, 0
