@@ -130,6 +130,19 @@ type Trial struct {
 	Gain, SE float64
 }
 
+// Names returns the trial's group ("all" for every group at once) and
+// what its penalty pulls towards ("start" or "zero"), as reports print them.
+func (t Trial) Names() (group, towards string) {
+	group, towards = "all", "start"
+	if t.Group < eval.NumGroups {
+		group = t.Group.String()
+	}
+	if t.ToZero {
+		towards = "zero"
+	}
+	return group, towards
+}
+
 // PenaltySearch configures SearchPenalty.
 type PenaltySearch struct {
 	// Grid are the scales to try (penalty strength times training
@@ -296,14 +309,7 @@ func FormatTrials(trials []Trial) string {
 	var b strings.Builder
 	b.WriteString("| group | scale | towards | epochs | validation error | gain ± se | kept |\n| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, t := range trials {
-		g := "all"
-		if t.Group < eval.NumGroups {
-			g = t.Group.String()
-		}
-		to := "start"
-		if t.ToZero {
-			to = "zero"
-		}
+		g, to := t.Names()
 		kept := ""
 		if t.Kept {
 			kept = "yes"

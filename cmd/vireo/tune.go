@@ -557,14 +557,7 @@ func runPenaltySearch(t *tuneFlags, o *outputFlags, train, valid *tune.Dataset, 
 	}
 	var saved *tune.Penalty
 	s := tune.PenaltySearch{Grid: scales, Zero: zero, Z: z, Adam: opt, OnTrial: func(tr tune.Trial, best *tune.Penalty, w tune.Vector) bool {
-		g := "all"
-		if tr.Group < eval.NumGroups {
-			g = tr.Group.String()
-		}
-		to := "start"
-		if tr.ToZero {
-			to = "zero"
-		}
+		g, to := tr.Names()
 		fmt.Fprintf(os.Stderr, "penalty trial: %-9s scale %-6g towards %-5s %4d epochs, validation %.6f\n", g, tr.Scale, to, tr.Epochs, tr.Valid)
 		if best != saved && o.out != "" {
 			saved = best
