@@ -74,7 +74,7 @@ fuzz:
 	$(GO) test ./data/ -run XXX -fuzz '^FuzzPGNReader$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./eval/ -run XXX -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./book/ -run XXX -fuzz '^FuzzBook$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./uci/ -run XXX -fuzz '^FuzzUCISession$$' -fuzztime $(UCIFUZZTIME)
+	$(GO) test ./uci/ -run XXX -fuzz '^FuzzUCICommands$$' -fuzztime $(UCIFUZZTIME)
 
 bench: build
 	./$(EXE) bench

@@ -47,7 +47,7 @@ type Params struct {
 	// history/LMRHistDivisor less.
 	LMRDepth, LMRBase, LMRDivisor, LMRHistDivisor, LMRCutNode int
 
-	// Singular extensions from SEDepth (0: off), Ethereal 12's form with
+	// Singular extensions from SEDepth (0 disables them), Ethereal 12's form with
 	// Stockfish's double extension: the table move, its entry a lower
 	// bound at most SETTDepth plies shallower, is singular when every
 	// other move stays below its score less SEMargin·depth, and extended

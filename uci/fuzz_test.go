@@ -2,12 +2,12 @@ package uci
 
 import "testing"
 
-// FuzzUCISession: a random session against a live engine, the commands
+// FuzzUCICommands: a random session against a live engine, the commands
 // drawn from the fuzzer's bytes (gui_test.go): every go ends in exactly
 // one legal bestmove, after stop if not before; every PV is legal; every
 // isready is answered; d shows the position the commands set; nothing
 // hangs or says ERROR.
-func FuzzUCISession(f *testing.F) {
+func FuzzUCICommands(f *testing.F) {
 	for _, s := range []string{
 		"",
 		"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a",

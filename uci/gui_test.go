@@ -17,7 +17,7 @@ import (
 // of the position the engine should have, and checks every answer: each
 // go ends in exactly one bestmove, legal in the position searched (and
 // among its searchmoves), each PV is legal, isready is answered, nothing
-// hangs. The fuzz target (FuzzUCISession) draws the commands from the
+// hangs. The fuzz target (FuzzUCICommands) draws the commands from the
 // fuzzer's bytes, the soak test (TestSoak) from a seeded generator.
 type gui struct {
 	in    io.Writer
