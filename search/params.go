@@ -160,19 +160,9 @@ func (p *Params) Table() []ParamInfo {
 	return t
 }
 
-// Switches lists the on-off switches of changes under test in games, kept
-// only while their tests run (none at present). They are not SPSA
-// parameters: Set (bench -set) takes them and a tune build advertises them
-// after the SPSA parameters, so that a game test can set them, but Table
-// and SPSA leave them out.
-func (p *Params) Switches() []ParamInfo {
-	return nil
-}
-
-// Set changes a parameter by name (case-insensitive): one of Table's or
-// of the switches under test.
+// Set changes a parameter of Table by name (case-insensitive).
 func (p *Params) Set(name string, v int) error {
-	for _, pi := range append(p.Table(), p.Switches()...) {
+	for _, pi := range p.Table() {
 		if strings.EqualFold(pi.Name, name) {
 			if v < pi.Min || v > pi.Max {
 				return fmt.Errorf("%s: %d is outside %d..%d", pi.Name, v, pi.Min, pi.Max)

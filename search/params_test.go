@@ -6,8 +6,8 @@ import (
 )
 
 // TestParamsTable checks the SPSA table: every default within its range,
-// no name twice, no on-off switch among the tuned values (a 0/1 range),
-// and the switches under test settable by name but left out of SPSA.
+// no name twice, no on-off switch (a 0/1 range), at most 60 values, and
+// Set refusing values out of range and unknown names.
 func TestParamsTable(t *testing.T) {
 	p := DefaultParams()
 	seen := map[string]bool{}
@@ -26,17 +26,6 @@ func TestParamsTable(t *testing.T) {
 	}
 	if n := len(p.Table()); n > 60 {
 		t.Errorf("%d SPSA parameters, want at most 60", n)
-	}
-	for _, pi := range p.Switches() {
-		if seen[strings.ToLower(pi.Name)] {
-			t.Errorf("switch %s is in the SPSA table", pi.Name)
-		}
-		if strings.Contains(p.SPSA(), pi.Name+",") {
-			t.Errorf("switch %s is in the SPSA output", pi.Name)
-		}
-		if err := p.Set(pi.Name, pi.Max); err != nil || *pi.Ptr != pi.Max {
-			t.Errorf("Set(%s, %d): %v, value %d", pi.Name, pi.Max, err, *pi.Ptr)
-		}
 	}
 	if err := p.Set("RFPMargin", 1000); err == nil {
 		t.Error("Set accepted RFPMargin 1000, outside its range")

@@ -21,7 +21,7 @@ func searchFEN(t *testing.T, fen string, l Limits, set ...func(*Params)) (Result
 }
 
 // Mate distances checked with Stockfish. Settings away from the defaults
-// (no aspiration window, the parameters under test, other forms of the
+// (no aspiration window, another null-move depth, other forms of the
 // singular test) must still find every mate.
 func TestFindsMates(t *testing.T) {
 	for _, v := range []struct {

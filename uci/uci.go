@@ -196,9 +196,9 @@ func (e *Engine) cmdUCI() {
 	e.printPlayerOptions()
 	e.printSyzygyOptions()
 	if tuneOptions {
-		// The SPSA parameters in 'vireo spsa''s order, then the switches
-		// under test (cmd/vireo's TestTuneBuildAdvertisesSPSA).
-		for _, p := range append(e.s.Params.Table(), e.s.Params.Switches()...) {
+		// The SPSA parameters in 'vireo spsa''s order (cmd/vireo's
+		// TestTuneBuildAdvertisesSPSA).
+		for _, p := range e.s.Params.Table() {
 			e.Println("option name %s type spin default %d min %d max %d", p.Name, *p.Ptr, p.Min, p.Max)
 		}
 	}
