@@ -65,7 +65,7 @@ type Params struct {
 
 	// Hindsight (Stockfish's adjustment by prior reduction): a move the
 	// parent reduced by HindsightDeepR plies or more that left its mover
-	// no worse off by the two static evaluations either side of it is
+	// lost its mover nothing by the two static evaluations either side of it is
 	// searched a ply deeper; one reduced by HindsightShallowR or more
 	// that cost its mover more than HindsightMargin centipawns, a ply
 	// shallower.
