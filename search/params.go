@@ -64,8 +64,8 @@ type Params struct {
 	CorrPawnW, CorrNonPawnW, CorrMajorW, CorrMinorW, CorrContW int
 
 	// Hindsight (Stockfish's adjustment by prior reduction): a move the
-	// parent reduced by HindsightDeepR plies or more that left its mover
-	// lost its mover nothing by the two static evaluations either side of it is
+	// parent reduced by HindsightDeepR plies or more that cost its mover
+	// nothing by the two static evaluations either side of it is
 	// searched a ply deeper; one reduced by HindsightShallowR or more
 	// that cost its mover more than HindsightMargin centipawns, a ply
 	// shallower.
