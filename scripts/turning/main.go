@@ -28,6 +28,17 @@
 // Searches that agree with the oracle at a larger budget but not at the
 // clock's point at depth; ones that never agree, at the evaluation. Run
 // it with -engine set to the opponent's name to see the games we won.
+//
+// -out FILE writes those positions as a test set, one EPD line each: the
+// game's result (c9), the last -search's score as the verdict (ce, from
+// the side to move, which is ours), and where it comes from (id). -set
+// FILE reads such a set instead of a PGN and runs the -search engines on
+// it, so that an evaluation change can be read in a minute: how many of
+// the positions each judges lost, and how many of those the verdict
+// judges lost too.
+//
+//	go run ./scripts/turning -engine new -search sf=/usr/games/stockfish@4000000 -out middlegame.epd match.pgn
+//	go run ./scripts/turning -set middlegame.epd -search vireo=./vireo@300000
 package main
 
 import (
@@ -36,6 +47,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,9 +108,22 @@ func main() {
 	name := flag.String("engine", "new", "the engine whose lost games are read")
 	win := flag.Float64("win", 1.5, "the opponent's score, in pawns, that marks the turning point of the shape")
 	flag.Var(&searches, "search", "label=command@nodes, repeatable")
+	out := flag.String("out", "", "write the searched positions as a test set (EPD) to this file; the last -search is the verdict")
+	set := flag.String("set", "", "search the positions of this test set (written by -out) instead of reading a PGN")
 	flag.Parse()
-	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: turning [-engine NAME] [-win PAWNS] [-search label=cmd@nodes ...] match.pgn")
+	if *set != "" {
+		if flag.NArg() != 0 || len(searches) == 0 || *out != "" {
+			fmt.Fprintln(os.Stderr, "usage: turning -set SET.epd -search label=cmd@nodes ...")
+			os.Exit(2)
+		}
+		if err := scoreSet(*set, searches); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	if flag.NArg() != 1 || *out != "" && len(searches) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: turning [-engine NAME] [-win PAWNS] [-search label=cmd@nodes ... [-out SET.epd]] match.pgn")
 		os.Exit(2)
 	}
 	games, bad, err := data.ReadPGNFile(flag.Arg(0))
@@ -120,14 +145,12 @@ func main() {
 	}
 	fmt.Println()
 	ctx := context.Background()
-	for _, s := range searches {
-		var err error
-		if s.eng, err = match.StartEngine(ctx, &s.cfg, s.label, nil, nil, nil); err != nil {
-			fmt.Fprintln(os.Stderr, s.label, err)
-			os.Exit(1)
-		}
-		defer s.eng.Quit()
+	if err := searches.start(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
+	defer searches.quit()
+	var lines strings.Builder
 	fmt.Printf("%-5s %-5s %6s %6s", "game", "move", "opp", "ours")
 	for _, s := range searches {
 		fmt.Printf(" %14s", fmt.Sprintf("%s@%d", s.label, s.nodes))
@@ -141,6 +164,7 @@ func main() {
 		}
 		positions++
 		fmt.Printf("%-5d %-5d %6d %6s", gi+1, move, opp, ours)
+		verdict := 0
 		for _, s := range searches {
 			v, d, err := s.search(ctx, fen)
 			if err != nil {
@@ -150,15 +174,141 @@ func main() {
 			if v <= -100 {
 				s.lost++
 			}
+			verdict = v
 			fmt.Printf(" %14s", fmt.Sprintf("%d/%d", v, d))
 		}
 		fmt.Println()
+		lines.WriteString(setLine(fen, g.Result, verdict, fmt.Sprintf("%s game %d move %d", filepath.Base(flag.Arg(0)), gi+1, move), opp, ours))
+	}
+	if *out != "" {
+		if err := writeFileAtomic(*out, lines.String()); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 	}
 	fmt.Printf("positions: %d; judged lost (-100 or less):", positions)
 	for _, s := range searches {
 		fmt.Printf(" %s@%d %d", s.label, s.nodes, s.lost)
 	}
 	fmt.Println()
+}
+
+// start launches every search's engine.
+func (ss searchFlags) start(ctx context.Context) error {
+	for _, s := range ss {
+		var err error
+		if s.eng, err = match.StartEngine(ctx, &s.cfg, s.label, nil, nil, nil); err != nil {
+			return fmt.Errorf("%s: %w", s.label, err)
+		}
+	}
+	return nil
+}
+
+func (ss searchFlags) quit() {
+	for _, s := range ss {
+		if s.eng != nil {
+			s.eng.Quit()
+		}
+	}
+}
+
+// setLine is one test-set line: the position without its move counters
+// (an EPD record), the game's result, the verdict, where it comes from
+// and the two scores the game had there.
+func setLine(fen, result string, verdict int, id string, opp int, ours string) string {
+	f := strings.Fields(fen)
+	return fmt.Sprintf("%s c9 %q; ce %d; id %q; c0 \"opponent %d ours %s\";\n",
+		strings.Join(f[:min(len(f), 4)], " "), result, verdict, id, opp, ours)
+}
+
+// writeFileAtomic writes the whole of text to path or leaves path as it
+// was.
+func writeFileAtomic(path, text string) error {
+	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
+	if err := os.WriteFile(tmp, []byte(text), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// setEntry is one position of a test set: its FEN and the verdict.
+type setEntry struct {
+	fen, id string
+	verdict int
+}
+
+// readSet reads a test set written by -out. A line without a FEN or a
+// ce verdict is an error that names the line.
+func readSet(path string) ([]setEntry, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var set []setEntry
+	for i, line := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		e, err := data.ParseEPD(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
+		}
+		ce, ok := e.Op("ce")
+		if !ok || len(ce) != 1 {
+			return nil, fmt.Errorf("%s:%d: no ce verdict", path, i+1)
+		}
+		v, err := strconv.Atoi(ce[0])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: ce %q: %v", path, i+1, ce[0], err)
+		}
+		set = append(set, setEntry{fen: e.FEN, id: e.ID(), verdict: v})
+	}
+	if len(set) == 0 {
+		return nil, fmt.Errorf("%s: no positions", path)
+	}
+	return set, nil
+}
+
+// scoreSet searches every position of the set with each search and
+// prints, per search, how many it judges lost (-100 or less), how many
+// of the verdict's lost ones among them, and its median score.
+func scoreSet(path string, searches searchFlags) error {
+	set, err := readSet(path)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	if err := searches.start(ctx); err != nil {
+		return err
+	}
+	defer searches.quit()
+	verdictLost := 0
+	for _, e := range set {
+		if e.verdict <= -100 {
+			verdictLost++
+		}
+	}
+	fmt.Printf("%s: %d positions, %d judged lost by the verdict\n", path, len(set), verdictLost)
+	for _, s := range searches {
+		agree := 0
+		var scores []float64
+		for _, e := range set {
+			v, _, err := s.search(ctx, e.fen)
+			if err != nil {
+				return fmt.Errorf("%s: %s: %v", s.label, e.id, err)
+			}
+			scores = append(scores, float64(v))
+			if v <= -100 {
+				s.lost++
+				if e.verdict <= -100 {
+					agree++
+				}
+			}
+		}
+		fmt.Printf("%s@%d: judged lost %d (%d of them lost by the verdict too), median score %g\n",
+			s.label, s.nodes, s.lost, agree, median(scores))
+	}
+	return nil
 }
 
 // lostGame is a game the engine lost, split into its scored moves.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -88,5 +90,40 @@ func TestShape(t *testing.T) {
 	}
 	if sh.phase[0][0] != 1 || len(sh.rises) != 1 || sh.rises[0] != 2 || len(sh.lags) != 0 {
 		t.Errorf("phase %v rises %v lags %v; want the first phase, [2], none", sh.phase, sh.rises, sh.lags)
+	}
+}
+
+func TestSetRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "set.epd")
+	fen := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+	text := setLine(fen, "0-1", -135, "m.pgn game 1 move 4", 120, "-80") + "\n" +
+		setLine(fen, "0-1", 40, "m.pgn game 2 move 4", 120, "-")
+	if err := writeFileAtomic(path, text); err != nil {
+		t.Fatal(err)
+	}
+	set, err := readSet(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set) != 2 || set[0].verdict != -135 || set[1].verdict != 40 || set[0].id != "m.pgn game 1 move 4" ||
+		!strings.HasPrefix(set[0].fen, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq -") {
+		t.Errorf("read back %+v", set)
+	}
+	for _, bad := range []struct{ text, want string }{
+		{"", "no positions"},
+		{"8/8/8/8/8/8/8/8 w - - c9 \"1-0\";\n", ":1: "},
+		{setLine(fen, "0-1", 5, "x", 1, "-") + "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1-0\";\n", ":2: no ce verdict"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ce x;\n", `:1: ce "x"`},
+	} {
+		if err := writeFileAtomic(path, bad.text); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := readSet(path); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: error %v, want one containing %q", bad.text, err, bad.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".set.epd.tmp")); !os.IsNotExist(err) {
+		t.Errorf("temporary file left behind: %v", err)
 	}
 }
