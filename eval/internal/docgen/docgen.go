@@ -6,6 +6,7 @@ package docgen
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"strings"
 
@@ -28,6 +29,13 @@ var groupDoc = [eval.NumGroups]string{
 	eval.PawnV:    "Pawn placement and structure: supported, connected, backward, isolated and doubled pawns.",
 	eval.PassedV:  "Passed pawns by rank and file, king distances, free path and support, candidates.",
 }
+
+// tried is the table of the terms that were built, judged and removed
+// (tried.md): the table above holds only what the evaluation computes, so
+// what lost is recorded here, by hand, with the commit of its test.
+//
+//go:embed tried.md
+var tried string
 
 var kindName = [...]string{eval.Pair: "pair", eval.EgOnly: "eg", eval.Scalar: "scalar"}
 
@@ -107,6 +115,8 @@ cache keeps whole results the search meets again. `+"`Evaluate`"+` runs
 			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", t.Name, kindLen(t), cell(t.Doc), cell(value(def, t)))
 		}
 	}
+	b.WriteString("\n")
+	b.WriteString(tried)
 	return b.Bytes()
 }
 
