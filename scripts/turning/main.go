@@ -181,7 +181,7 @@ func main() {
 		lines.WriteString(setLine(fen, g.Result, verdict, fmt.Sprintf("%s game %d move %d", filepath.Base(flag.Arg(0)), gi+1, move), opp, ours))
 	}
 	if *out != "" {
-		if err := writeFileAtomic(*out, lines.String()); err != nil {
+		if err := data.WriteFileAtomic(*out, []byte(lines.String()), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -219,16 +219,6 @@ func setLine(fen, result string, verdict int, id string, opp int, ours string) s
 	f := strings.Fields(fen)
 	return fmt.Sprintf("%s c9 %q; ce %d; id %q; c0 \"opponent %d ours %s\";\n",
 		strings.Join(f[:min(len(f), 4)], " "), result, verdict, id, opp, ours)
-}
-
-// writeFileAtomic writes the whole of text to path or leaves path as it
-// was.
-func writeFileAtomic(path, text string) error {
-	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
-	if err := os.WriteFile(tmp, []byte(text), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 // setEntry is one position of a test set: its FEN and the verdict.

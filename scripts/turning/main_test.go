@@ -99,7 +99,7 @@ func TestSetRoundTrip(t *testing.T) {
 	fen := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
 	text := setLine(fen, "0-1", -135, "m.pgn game 1 move 4", 120, "-80") + "\n" +
 		setLine(fen, "0-1", 40, "m.pgn game 2 move 4", 120, "-")
-	if err := writeFileAtomic(path, text); err != nil {
+	if err := data.WriteFileAtomic(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	set, err := readSet(path)
@@ -116,7 +116,7 @@ func TestSetRoundTrip(t *testing.T) {
 		{setLine(fen, "0-1", 5, "x", 1, "-") + "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1-0\";\n", ":2: no ce verdict"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ce x;\n", `:1: ce "x"`},
 	} {
-		if err := writeFileAtomic(path, bad.text); err != nil {
+		if err := data.WriteFileAtomic(path, []byte(bad.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := readSet(path); err == nil || !strings.Contains(err.Error(), bad.want) {
