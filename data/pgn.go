@@ -10,6 +10,7 @@ package data
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -588,10 +589,53 @@ func parseScore(s string) (cp, mate int, ok bool) {
 	return sign * int(f*100+0.5), 0, true
 }
 
+// OpenPGN opens a PGN file for reading; a name ending in ".gz" is read
+// through gzip, so that a corpus can be kept compressed (docs/tuning.md)
+// and imported without unpacking it first.
+func OpenPGN(path string) (io.ReadCloser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasSuffix(path, ".gz") {
+		return f, nil
+	}
+	z, err := gzip.NewReader(bufio.NewReaderSize(f, 1<<16))
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &gzipFile{z, f, path}, nil
+}
+
+// gzipFile closes the gzip stream and its file, and names the file in a
+// decompression error (a truncated or corrupt archive).
+type gzipFile struct {
+	z    *gzip.Reader
+	f    *os.File
+	path string
+}
+
+func (g *gzipFile) Read(p []byte) (int, error) {
+	n, err := g.z.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("%s: %w", g.path, err)
+	}
+	return n, err
+}
+
+func (g *gzipFile) Close() error {
+	err := g.z.Close()
+	if e := g.f.Close(); err == nil {
+		err = e
+	}
+	return err
+}
+
 // ReadPGNFile reads every game of a file. Malformed games are skipped and
 // returned in bad (each a *PGNError); err is an open or read error.
 func ReadPGNFile(path string) (games []*PGNGame, bad []error, err error) {
-	f, err := os.Open(path)
+	f, err := OpenPGN(path)
 	if err != nil {
 		return nil, nil, err
 	}

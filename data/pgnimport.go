@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"time"
 
 	"vireo/chess"
@@ -217,7 +216,7 @@ func ImportPGN(inputs []string, out string, f PGNFilter, errs io.Writer) (PGNImp
 	q := search.NewQuieter(nil)
 	gameNo := 0
 	for _, in := range inputs {
-		fh, err := os.Open(in)
+		fh, err := OpenPGN(in)
 		if err != nil {
 			return st, err
 		}

@@ -1,6 +1,8 @@
 package data
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -154,5 +156,57 @@ func TestImportSharedGames(t *testing.T) {
 		if l.Pos.InCheck() {
 			t.Fatalf("%s: in check", FormatLabeled(l))
 		}
+	}
+}
+
+// TestImportPGNGzip checks that a gzipped PGN imports to the same
+// positions as the plain file, and that a truncated archive is an error
+// that names the file, with no output written.
+func TestImportPGNGzip(t *testing.T) {
+	dir := t.TempDir()
+	pgn := matchGame(1, "1-0", func(int) int { return 120 }) +
+		matchGame(2, "1/2-1/2", func(int) int { return 10 })
+	plain := filepath.Join(dir, "games.pgn")
+	if err := os.WriteFile(plain, []byte(pgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write([]byte(pgn))
+	zw.Close()
+	gz := filepath.Join(dir, "games.pgn.gz")
+	if err := os.WriteFile(gz, z.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := DefaultPGNFilter()
+	f.MinGap = 3
+	var outs [2][]byte
+	for i, in := range []string{plain, gz} {
+		out := filepath.Join(dir, fmt.Sprintf("out%d.epd", i))
+		st, err := ImportPGN([]string{in}, out, f, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Games != 2 || st.Written == 0 {
+			t.Fatalf("%s: stats %+v", in, st)
+		}
+		if outs[i], err = os.ReadFile(out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(outs[0], outs[1]) {
+		t.Error("the gzipped file gave other positions than the plain one")
+	}
+
+	cut := filepath.Join(dir, "cut.pgn.gz")
+	if err := os.WriteFile(cut, z.Bytes()[:z.Len()/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "cut.epd")
+	if _, err := ImportPGN([]string{cut}, out, f, nil); err == nil || !strings.Contains(err.Error(), cut) {
+		t.Errorf("truncated archive: error %v, want one naming %s", err, cut)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("truncated archive: output written (%v)", err)
 	}
 }
