@@ -590,7 +590,7 @@ func parseScore(s string) (cp, mate int, ok bool) {
 }
 
 // OpenPGN opens a PGN file for reading; a name ending in ".gz" is read
-// through gzip, so that a corpus can be kept compressed (docs/tuning.md)
+// through gzip, so that a corpus can be kept compressed (docs/data.md)
 // and imported without unpacking it first.
 func OpenPGN(path string) (io.ReadCloser, error) {
 	f, err := os.Open(path)
@@ -600,7 +600,7 @@ func OpenPGN(path string) (io.ReadCloser, error) {
 	if !strings.HasSuffix(path, ".gz") {
 		return f, nil
 	}
-	z, err := gzip.NewReader(bufio.NewReaderSize(f, 1<<16))
+	z, err := gzip.NewReader(f) // gzip buffers a reader that is not a ByteReader
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
