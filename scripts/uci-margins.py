@@ -6,9 +6,8 @@ message, "[seconds] label > text" for what the runner sent and "<" for
 what it read) and, for every clocked "go", compares the time to the
 engine's "bestmove" with the clock it had. Prints per engine name (the
 label before "#") the number of clocked moves, the lowest clock it was
-given, the smallest margin left
-(clock minus time taken, in ms), the largest share of the clock one
-move took, and the moves that came within 50 ms of the flag or overran
+given, the smallest margin left (clock minus time taken, in ms), the
+largest share of the clock one move took, and the moves that came within 50 ms of the flag or overran
 it, so that a time loss in a match can be read off its log and a change
 to the time manager can show that it keeps its distance.
 """
@@ -20,20 +19,18 @@ LINE = re.compile(r"^\[\s*([0-9.]+)\] (\S+) ([<>]) (.*)$")
 
 
 def side_to_move(position):
+    """True when White moves after a "position" command."""
     f = position.split()
-    moves = f.index("moves") + 1 if "moves" in f else len(f)
-    n = len(f) - moves if "moves" in f else 0
-    white = True
-    if len(f) > 1 and f[1] == "fen" and len(f) > 3:
-        white = f[3] == "w"
-    return white if n % 2 == 0 else not white
+    played = len(f) - f.index("moves") - 1 if "moves" in f else 0
+    white = not (len(f) > 3 and f[1] == "fen" and f[3] == "b")
+    return white == (played % 2 == 0)
 
 
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: uci-margins.py LOG [NAME...]")
     want = set(sys.argv[2:])
-    pending = {}  # label -> (start, clock ms, go text)
+    pending = {}  # label -> (start, clock ms, go text, log line)
     position = {}
     stats = defaultdict(lambda: {"moves": 0, "margin": None, "share": 0.0, "low": None, "close": []})
     bad = 0
