@@ -35,17 +35,26 @@
 // FILE reads such a set instead of a PGN and runs the -search engines on
 // it, so that an evaluation change can be read in a minute: how many of
 // the positions each judges lost, and how many of those the verdict
-// judges lost too.
+// judges lost too. Given two or more searches (the build before a change
+// and the build with it), it also counts the positions where each later
+// search agrees with the verdict and the first does not, and the
+// reverse, with a sign test on the split. Those counts move when an
+// evaluation only judges louder (most positions are lost, so a louder
+// one calls more of them right); the rank correlation of each search's
+// scores with the verdict's does not, and its gain over the first
+// search comes with a bootstrap interval.
 //
 //	go run ./scripts/turning -engine new -search sf=/usr/games/stockfish@4000000 -out middlegame.epd match.pgn
-//	go run ./scripts/turning -set middlegame.epd -search vireo=./vireo@300000
+//	go run ./scripts/turning -set middlegame.epd -search base=./base@300000 -search new=./new@300000
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -261,7 +270,11 @@ func readSet(path string) ([]setEntry, error) {
 
 // scoreSet searches every position of the set with each search and
 // prints, per search, how many it judges lost (-100 or less), how many
-// of the verdict's lost ones among them, and its median score.
+// of the verdict's lost ones among them, and its median score. Each
+// search after the first is also compared with the first position by
+// position: where exactly one of the two agrees with the verdict (lost
+// or not), a change of evaluation gained or lost a judgement, and a
+// sign test says whether the split could be churn.
 func scoreSet(path string, searches searchFlags) error {
 	set, err := readSet(path)
 	if err != nil {
@@ -279,7 +292,13 @@ func scoreSet(path string, searches searchFlags) error {
 		}
 	}
 	fmt.Printf("%s: %d positions, %d judged lost by the verdict\n", path, len(set), verdictLost)
-	for _, s := range searches {
+	verdicts := make([]float64, len(set))
+	for i, e := range set {
+		verdicts[i] = float64(e.verdict)
+	}
+	right := make([][]bool, len(searches))
+	scored := make([][]float64, len(searches))
+	for si, s := range searches {
 		agree := 0
 		var scores []float64
 		for _, e := range set {
@@ -294,11 +313,122 @@ func scoreSet(path string, searches searchFlags) error {
 					agree++
 				}
 			}
+			right[si] = append(right[si], (v <= -100) == (e.verdict <= -100))
 		}
-		fmt.Printf("%s@%d: judged lost %d (%d of them lost by the verdict too), median score %g\n",
-			s.label, s.nodes, s.lost, agree, median(scores))
+		scored[si] = scores
+		fmt.Printf("%s@%d: judged lost %d (%d of them lost by the verdict too, %d not), median score %g, rank correlation with the verdict %.3f\n",
+			s.label, s.nodes, s.lost, agree, s.lost-agree, median(scores), spearman(scores, verdicts))
+		if si > 0 {
+			better, worse := flips(right[0], right[si])
+			fmt.Printf("  against %s@%d: agrees with the verdict where it did not in %d, no longer in %d (sign test p = %.3f)\n",
+				searches[0].label, searches[0].nodes, better, worse, signTest(better, worse))
+			d, lo, hi := rankGain(scored[0], scores, verdicts, 2000)
+			fmt.Printf("  rank correlation %+.3f (95%% bootstrap interval %+.3f to %+.3f)\n", d, lo, hi)
+		}
 	}
 	return nil
+}
+
+// spearman is the rank correlation of a and b (ties share their mean
+// rank): it does not move when a score scale stretches or shrinks, so an
+// evaluation that only judges louder, and so calls more positions lost,
+// gains nothing by it.
+func spearman(a, b []float64) float64 {
+	ra, rb := ranks(a), ranks(b)
+	var ma, mb float64
+	for i := range ra {
+		ma += ra[i]
+		mb += rb[i]
+	}
+	ma /= float64(len(ra))
+	mb /= float64(len(rb))
+	var sab, saa, sbb float64
+	for i := range ra {
+		da, db := ra[i]-ma, rb[i]-mb
+		sab += da * db
+		saa += da * da
+		sbb += db * db
+	}
+	if saa == 0 || sbb == 0 {
+		return 0
+	}
+	return sab / math.Sqrt(saa*sbb)
+}
+
+// ranks is the rank of each value of v, from 1, ties at their mean.
+func ranks(v []float64) []float64 {
+	idx := make([]int, len(v))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(x, y int) int { return cmp.Compare(v[x], v[y]) })
+	r := make([]float64, len(v))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && v[idx[j+1]] == v[idx[i]] {
+			j++
+		}
+		for k := i; k <= j; k++ {
+			r[idx[k]] = float64(i+j)/2 + 1
+		}
+		i = j + 1
+	}
+	return r
+}
+
+// rankGain is how much b's rank correlation with the verdict exceeds
+// a's, with a 95% interval from resampling the positions (paired, a
+// fixed seed, so a reading repeats exactly).
+func rankGain(a, b, verdict []float64, resamples int) (d, lo, hi float64) {
+	d = spearman(b, verdict) - spearman(a, verdict)
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := len(verdict)
+	ra, rb, rv := make([]float64, n), make([]float64, n), make([]float64, n)
+	ds := make([]float64, resamples)
+	for k := range ds {
+		for i := range n {
+			j := rng.IntN(n)
+			ra[i], rb[i], rv[i] = a[j], b[j], verdict[j]
+		}
+		ds[k] = spearman(rb, rv) - spearman(ra, rv)
+	}
+	slices.Sort(ds)
+	return d, ds[resamples*25/1000], ds[resamples*975/1000-1]
+}
+
+// flips counts the positions where only b agrees with the verdict
+// (better) and where only a does (worse).
+func flips(a, b []bool) (better, worse int) {
+	for i := range a {
+		switch {
+		case b[i] && !a[i]:
+			better++
+		case a[i] && !b[i]:
+			worse++
+		}
+	}
+	return better, worse
+}
+
+// signTest is the two-sided probability of a split at least as uneven
+// as better:worse if each flip were a fair coin.
+func signTest(better, worse int) float64 {
+	n, k := better+worse, min(better, worse)
+	if n == 0 {
+		return 1
+	}
+	// P(X <= k) for X ~ Binomial(n, 1/2), summed in logs to stay finite.
+	p := 0.0
+	for i := 0; i <= k; i++ {
+		lg := lgamma(n+1) - lgamma(i+1) - lgamma(n-i+1) - float64(n)*math.Ln2
+		p += math.Exp(lg)
+	}
+	return min(1, 2*p)
+}
+
+func lgamma(n int) float64 {
+	v, _ := math.Lgamma(float64(n))
+	return v
 }
 
 // lostGame is a game the engine lost, split into its scored moves.

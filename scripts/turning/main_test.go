@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,5 +128,109 @@ func TestSetRoundTrip(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".set.epd.tmp")); !os.IsNotExist(err) {
 		t.Errorf("temporary file left behind: %v", err)
+	}
+}
+
+func TestSignTest(t *testing.T) {
+	tests := []struct {
+		better, worse int
+		want          float64
+	}{
+		{0, 0, 1},
+		{3, 3, 1},
+		{5, 0, 2.0 / 32},
+		{0, 10, 2.0 / 1024},
+		{9, 3, 2 * (1.0 + 12 + 66 + 220) / 4096}, // 2·P(X ≤ 3), X ~ B(12, 1/2)
+	}
+	for _, tc := range tests {
+		if got := signTest(tc.better, tc.worse); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("signTest(%d, %d) = %g, want %g", tc.better, tc.worse, got, tc.want)
+		}
+	}
+	better, worse := flips([]bool{true, true, false, false, true}, []bool{true, false, true, true, true})
+	if better != 2 || worse != 1 {
+		t.Errorf("flips: better %d worse %d, want 2 and 1", better, worse)
+	}
+}
+
+// TestMiddlegameSet checks the repository's middlegame test set against
+// the games it was cut from: its positions are the turning points of
+// those games, Vireo's losses first and then Ethereal's, each where its
+// id says, none missing and none added.
+func TestMiddlegameSet(t *testing.T) {
+	pgn := filepath.Join("..", "..", "corpus", "ethereal12.pgn.gz")
+	games, bad, err := data.ReadPGNFile(pgn)
+	if err != nil {
+		t.Fatalf("the games are part of the repository: %v", err)
+	}
+	if len(games) != middlegameGames || len(bad) != 0 {
+		t.Fatalf("%s: %d games and %d unreadable, want %d and none: %v", pgn, len(games), len(bad), middlegameGames, bad)
+	}
+	set, err := readSet(filepath.Join("..", "..", "corpus", "middlegame.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got []string
+	for _, name := range []string{"Vireo", "Ethereal"} {
+		for gi, g := range games {
+			if fen, move, _, _, ok := turningPoint(g, name); ok {
+				want = append(want, fmt.Sprintf("%s | %s game %d move %d", epdPosition(fen), filepath.Base(pgn), gi+1, move))
+			}
+		}
+	}
+	for _, e := range set {
+		got = append(got, epdPosition(e.fen)+" | "+e.id)
+	}
+	if len(got) != middlegamePositions {
+		t.Errorf("the set has %d positions; corpus/README.md says %d", len(got), middlegamePositions)
+	}
+	if !slices.Equal(got, want) {
+		for i := range max(len(got), len(want)) {
+			if i >= len(got) || i >= len(want) || got[i] != want[i] {
+				t.Fatalf("position %d of the set differs from the games' turning points (%d and %d in all)", i+1, len(got), len(want))
+			}
+		}
+	}
+}
+
+// epdPosition is a FEN's first four fields, the part an EPD record keeps.
+func epdPosition(fen string) string {
+	f := strings.Fields(fen)
+	return strings.Join(f[:min(len(f), 4)], " ")
+}
+
+// The middlegame set's size as corpus/README.md gives it.
+const (
+	middlegameGames     = 400
+	middlegamePositions = 252
+)
+
+func TestRankCorrelation(t *testing.T) {
+	if got := ranks([]float64{5, 1, 5, 3}); !slices.Equal(got, []float64{3.5, 1, 3.5, 2}) {
+		t.Errorf("ranks = %v, want [3.5 1 3.5 2]", got)
+	}
+	verdict := []float64{-300, -150, -120, -40, 10, 90}
+	louder := []float64{-900, -450, -360, -120, 30, 270} // the same judgement, three times as loud
+	for _, tc := range []struct {
+		name string
+		a    []float64
+		want float64
+	}{
+		{"itself", verdict, 1},
+		{"louder", louder, 1},
+		{"reversed", []float64{300, 150, 120, 40, -10, -90}, -1},
+		{"constant", []float64{7, 7, 7, 7, 7, 7}, 0},
+	} {
+		if got := spearman(tc.a, verdict); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%s: spearman = %g, want %g", tc.name, got, tc.want)
+		}
+	}
+	// Louder judges no better: no gain, and every resample agrees.
+	if d, lo, hi := rankGain(verdict, louder, verdict, 200); d != 0 || lo != 0 || hi != 0 {
+		t.Errorf("rankGain of a louder copy = %g [%g, %g], want 0 [0, 0]", d, lo, hi)
+	}
+	worse := []float64{-40, -150, -120, -300, 10, 90}
+	if d, lo, hi := rankGain(verdict, worse, verdict, 200); d >= 0 || lo > d || hi < d {
+		t.Errorf("rankGain of a worse order = %g [%g, %g], want a loss inside its interval", d, lo, hi)
 	}
 }
