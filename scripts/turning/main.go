@@ -225,9 +225,14 @@ func (ss searchFlags) quit() {
 // (an EPD record), the game's result, the verdict, where it comes from
 // and the two scores the game had there.
 func setLine(fen, result string, verdict int, id string, opp int, ours string) string {
-	f := strings.Fields(fen)
 	return fmt.Sprintf("%s c9 %q; ce %d; id %q; c0 \"opponent %d ours %s\";\n",
-		strings.Join(f[:min(len(f), 4)], " "), result, verdict, id, opp, ours)
+		epdPosition(fen), result, verdict, id, opp, ours)
+}
+
+// epdPosition is a FEN's first four fields, the part an EPD record keeps.
+func epdPosition(fen string) string {
+	f := strings.Fields(fen)
+	return strings.Join(f[:min(len(f), 4)], " ")
 }
 
 // setEntry is one position of a test set: its FEN and the verdict.

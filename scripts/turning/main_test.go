@@ -193,12 +193,6 @@ func TestMiddlegameSet(t *testing.T) {
 	}
 }
 
-// epdPosition is a FEN's first four fields, the part an EPD record keeps.
-func epdPosition(fen string) string {
-	f := strings.Fields(fen)
-	return strings.Join(f[:min(len(f), 4)], " ")
-}
-
 // The middlegame set's size as corpus/README.md gives it.
 const (
 	middlegameGames     = 400
