@@ -25,7 +25,6 @@ measured figures.
 import argparse
 import importlib.util
 import os
-import re
 import statistics
 import sys
 
@@ -33,9 +32,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("clock_use", os.path.join(HERE, "clock-use.py"))
 clock_use = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(clock_use)
-
-RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
-
 
 def limits(left, inc, overhead, horizon, soft_pct):
     """search/limits.go's soft and hard limits for a clock without movestogo."""
@@ -51,25 +47,14 @@ def move_times(path, engine):
     """(base, inc, [seconds per timed move]) per game that engine played."""
     out = []
     for tags, body in clock_use.games(path):
-        tc = tags.get("TimeControl", "")
-        m = re.fullmatch(r"(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)", tc)
-        if not m or engine not in (tags.get("White"), tags.get("Black")):
+        tc = clock_use.parse_tc(tags.get("TimeControl", "-"))
+        if tc is None or engine not in (tags.get("White"), tags.get("Black")):
             continue
-        side = "w" if tags.get("White") == engine else "b"
         fen = tags.get("FEN", "").split()
-        mover = fen[1] if len(fen) > 1 else "w"
-        last, times = None, []
-        text = body if isinstance(body, str) else " ".join(body)
-        for tok in clock_use.MOVE_OR_TIME.findall(text):
-            if tok.startswith("{"):
-                t = clock_use.TIME.search(tok)
-                if t and last == side:
-                    times.append(float(t.group(1)))
-                continue
-            if re.match(r"^\d+\.", tok) or tok in RESULTS:
-                continue
-            last, mover = mover, ("b" if mover == "w" else "w")
-        out.append((float(m.group(1)), float(m.group(2)), times))
+        times = clock_use.side_times(body, not (len(fen) > 1 and fen[1] == "b"))
+        side = 0 if tags.get("White") == engine else 1
+        if times[side]:
+            out.append((tc[0], tc[1], times[side]))
     return out
 
 
