@@ -23,7 +23,8 @@
 # PGN or a state file that is already in DIR.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-keep=$root/docs/history/sprt
+# SPRT_KEEP_DIR replaces docs/history/sprt (the test of this script).
+keep=${SPRT_KEEP_DIR:-$root/docs/history/sprt}
 
 usage() { echo "usage: sprt-keep.sh save DIR NAME | restore NAME DIR" >&2; exit 2; }
 [ $# -eq 3 ] || usage
@@ -46,7 +47,7 @@ save)
 	printf '%s\n' "$line" > "$tmp/queue.txt"
 	for f in state.json games.pgn.gz queue.txt; do mv "$tmp/$f" "$out/$f"; done
 	pairs=$(grep -o '"penta"' "$out/state.json" | wc -l)
-	echo "sprt-keep: $name saved to ${out#"$root"/}: $pairs completed pairs"
+	echo "sprt-keep: $name saved to $out: $pairs completed pairs"
 	;;
 restore)
 	name=$2 dir=$3
