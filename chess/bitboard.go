@@ -47,12 +47,6 @@ func (b *Bitboard) PopLSB() Square {
 // More reports whether the set has more than one square.
 func (b Bitboard) More() bool { return b&(b-1) != 0 }
 
-// North shifts the set one rank up.
-func (b Bitboard) North() Bitboard { return b << 8 }
-
-// South shifts the set one rank down.
-func (b Bitboard) South() Bitboard { return b >> 8 }
-
 // East shifts one file towards h, dropping what falls off the board.
 func (b Bitboard) East() Bitboard { return (b &^ FileH) << 1 }
 

@@ -53,11 +53,6 @@ func (p *Position) pinned(c Color, ksq Square) Bitboard {
 // LegalMoves fills ml with every legal move.
 func (p *Position) LegalMoves(ml *MoveList) { p.GenerateMoves(ml, GenAll) }
 
-// GenerateEvasions fills ml with the legal replies to check, of the given
-// kind. It is GenerateMoves under another name that documents intent: the
-// generator already restricts moves to the check mask when in check.
-func (p *Position) GenerateEvasions(ml *MoveList, kind GenKind) { p.GenerateMoves(ml, kind) }
-
 // GenerateMoves appends the legal moves of the given kind to ml (after
 // resetting it). Legality is decided here, from pins and the check mask,
 // so callers never need to make a move to test it.

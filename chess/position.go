@@ -134,12 +134,6 @@ func (p *Position) CheckStandardCastling() error {
 	return nil
 }
 
-// LastMove returns the move that led to this position, or NoMove.
-func (p *Position) LastMove() Move { return p.st.move }
-
-// CapturedPiece returns the piece captured by the last move, if any.
-func (p *Position) CapturedPiece() Piece { return p.st.captured }
-
 // Phase-free material helpers ------------------------------------------------
 
 // HasNonPawnMaterial reports whether colour c has any piece besides pawns and king.
@@ -174,9 +168,6 @@ func (p *Position) attackedBy(s Square, c Color, occ Bitboard) bool {
 	bq := (p.byType[Bishop] | p.byType[Queen]) & them
 	return bq != 0 && BishopAttacks(s, occ)&bq != 0
 }
-
-// IsAttacked reports whether colour c attacks square s.
-func (p *Position) IsAttacked(s Square, c Color) bool { return p.attackedBy(s, c, p.byType[0]) }
 
 // Piece placement with key maintenance -----------------------------------------
 

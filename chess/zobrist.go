@@ -31,7 +31,6 @@ func init() {
 		zobristEP[f] = r.next()
 	}
 	zobristSide = r.next()
-	initCuckoo()
 }
 
 // isMajorKeyPiece and isMinorKeyPiece say which pieces the major (K, Q, R)

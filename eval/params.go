@@ -1,11 +1,6 @@
 package eval
 
-import (
-	"fmt"
-	"math"
-
-	"vireo/chess"
-)
+import "fmt"
 
 // Group is one of the parameter groups (Slow Chess's MaterialV,
 // KnightV, ... PassedV).
@@ -230,11 +225,6 @@ func pn(g Group, name string, idx int, doc string, v ...Score) Term {
 	return Term{Group: g, Name: name, Kind: Pair, Index: idx, Len: len(v), Array: true, Doc: doc, defPairs: v}
 }
 
-// pgen is a Pair array whose defaults are computed at init (PSTs, mobility).
-func pgen(g Group, name string, idx, n int, doc string) Term {
-	return Term{Group: g, Name: name, Kind: Pair, Index: idx, Len: n, Array: true, Doc: doc}
-}
-
 func e1(g Group, name string, idx int, doc string, v int) Term {
 	return Term{Group: g, Name: name, Kind: EgOnly, Index: idx, Len: 1, Doc: doc, defPairs: []Score{{0, v}}}
 }
@@ -281,7 +271,7 @@ var terms = []Term{
 		S(-16, -12), S(-8, -6), S(0, 0), S(8, 6), S(8, 6), S(0, 0), S(-8, -6), S(-16, -12),
 		S(-24, -18), S(-16, -12), S(-8, -6), S(0, 0), S(0, 0), S(-8, -6), S(-16, -12), S(-24, -18),
 	),
-	pn(KnightV, "KNIGHT_MOB", iKnightMob, "mobility by count of safe moves 0..8 (defaults from min, max and curve)",
+	pn(KnightV, "KNIGHT_MOB", iKnightMob, "mobility by count of safe moves 0..8",
 		S(-35, -45), S(-20, -30), S(-9, -20), S(-5, -13), S(-2, -6), S(4, 3), S(7, 7), S(12, 11),
 		S(18, 14),
 	),
@@ -484,25 +474,10 @@ func Defaults() *Params {
 	return &p
 }
 
-// mobCurve is Slow Chess's mobility shape: from min at no moves to max at
-// the most moves, bent by curve (0 linear .. 100 square root).
-func mobCurve(n, most int, min, max Score, curve int) Score {
-	x := float64(n) / float64(most)
-	f := (float64(100-curve)*x + float64(curve)*math.Sqrt(x)) / 100
-	return Score{
-		min.MG + int(math.Round(float64(max.MG-min.MG)*f)),
-		min.EG + int(math.Round(float64(max.EG-min.EG)*f)),
-	}
-}
-
 func init() {
 	// Check the index constants against the table: each kind's terms must
 	// tile their array in table order.
 	next := [2]int{}
-	// Pairs given literally in the table; the computed defaults below
-	// fill only the rest (pgen entries), so that a table written by the
-	// tuner ("vireo tune --write-defaults") is taken as it stands.
-	var literal [NumPairs]bool
 	for i, t := range terms {
 		arr := 0
 		if t.Kind == Scalar {
@@ -538,42 +513,12 @@ func init() {
 				panic("eval: bad defaults for " + t.Name)
 			}
 			copy(defaults.Pairs[t.Index:], t.defPairs)
-			for j := range t.defPairs {
-				literal[t.Index+j] = true
-			}
+		default:
+			panic("eval: no defaults for " + t.Name)
 		}
 	}
 	if next[0] != NumPairs || next[1] != NumScalars {
 		panic(fmt.Sprintf("eval: table covers %d pairs and %d scalars, want %d and %d", next[0], next[1], NumPairs, NumScalars))
-	}
-	// Computed defaults: placement tables and mobility curves.
-	computed := func(i int, v Score) {
-		if !literal[i] {
-			defaults.Pairs[i] = v
-		}
-	}
-	for sq := chess.Square(0); sq < 64; sq++ {
-		computed(iPawnPST+int(sq), placement(chess.Pawn, sq))
-		computed(iKnightPST+int(sq), placement(chess.Knight, sq))
-		computed(iBishopPST+int(sq), placement(chess.Bishop, sq))
-		computed(iRookPST+int(sq), placement(chess.Rook, sq))
-		computed(iQueenPST+int(sq), placement(chess.Queen, sq))
-		computed(iKingPST+int(sq), placement(chess.King, sq))
-	}
-	mob := []struct {
-		idx, most int
-		min, max  Score
-		curve     int
-	}{
-		{iKnightMob, 8, S(-35, -45), S(20, 18), 50},
-		{iBishopMob, 13, S(-35, -45), S(35, 38), 50},
-		{iRookMob, 14, S(-25, -45), S(25, 50), 40},
-		{iQueenMob, 27, S(-25, -45), S(25, 55), 60},
-	}
-	for _, m := range mob {
-		for n := 0; n <= m.most; n++ {
-			computed(m.idx+n, mobCurve(n, m.most, m.min, m.max, m.curve))
-		}
 	}
 	defaultPacked = *newPacked(&defaults)
 }

@@ -55,12 +55,6 @@ type Trace struct {
 	Eval        int // the evaluation at trace time, side to move's view
 }
 
-// Coef is one non-zero linear coefficient of a Trace.
-type Coef struct {
-	Index        int // into Params.Pairs
-	White, Black int32
-}
-
 // Trace evaluates p with the evaluator's parameters and returns the
 // coefficients. It bypasses the pawn hash and is meant for tuning and
 // diagnostics, not for search: Evaluate pays only a nil check for it.
@@ -77,17 +71,6 @@ func (e *Evaluator) Trace(p *chess.Position) *Trace {
 	}
 	t.Eval = v
 	return t
-}
-
-// Sparse lists the non-zero linear coefficients.
-func (t *Trace) Sparse() []Coef {
-	var out []Coef
-	for i, c := range t.Pairs {
-		if c[0] != 0 || c[1] != 0 {
-			out = append(out, Coef{i, c[0], c[1]})
-		}
-	}
-	return out
 }
 
 // Linear returns the linear part (White minus Black) with parameters pr.

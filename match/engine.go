@@ -98,8 +98,6 @@ type Engine struct {
 	// deadline is the read deadline currently set on stdout.
 	deadline time.Time
 	readAt   time.Time // when the last read returned
-	// IDName is what the engine calls itself ("id name").
-	IDName string
 
 	closeOnce sync.Once
 	cpu       *cpuMeter
@@ -154,9 +152,6 @@ func StartEngine(ctx context.Context, cfg *EngineConfig, label string, extra []O
 		l, err := e.receive(ctx, deadline)
 		if err != nil {
 			return fail(fmt.Errorf("no uciok: %w", err))
-		}
-		if name, ok := strings.CutPrefix(l.text, "id name "); ok {
-			e.IDName = strings.TrimSpace(name)
 		}
 		if strings.TrimSpace(l.text) == "uciok" {
 			break

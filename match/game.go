@@ -24,19 +24,17 @@ type PlayedMove struct {
 
 // GameRecord is a finished (or abandoned) game.
 type GameRecord struct {
-	Number   int // game number in the match, from 1
-	Round    int // from 1
-	PairID   int
-	InPair   int    // 0 or 1: which game of its pair
-	Players  [2]int // engine index playing White and Black
-	Names    [2]string
-	Limits   [2]Limits
-	Opening  Opening
-	OpeningN int // index of the opening in the book
-	Moves    []PlayedMove
-	Verdict  Verdict
-	Start    time.Time
-	End      time.Time
+	Number  int // game number in the match, from 1
+	Round   int // from 1
+	PairID  int
+	Players [2]int // engine index playing White and Black
+	Names   [2]string
+	Limits  [2]Limits
+	Opening Opening
+	Moves   []PlayedMove
+	Verdict Verdict
+	Start   time.Time
+	End     time.Time
 }
 
 // Loser returns the colour that lost, and false for a draw.

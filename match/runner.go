@@ -756,8 +756,8 @@ func (r *runner) worker(w int, jobs <-chan job, events chan<- event) {
 				events <- event{note: warn.Error()}
 			}
 			g := &GameRecord{
-				Number: j.id*r.games + gi + 1, Round: j.round, PairID: j.id, InPair: gi,
-				Players: players, Opening: op, OpeningN: j.opening,
+				Number: j.id*r.games + gi + 1, Round: j.round, PairID: j.id,
+				Players: players, Opening: op,
 			}
 			for c, i := range players {
 				g.Names[c] = r.cfg.Engines[i].Name

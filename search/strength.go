@@ -97,9 +97,6 @@ func (s *Searcher) SetStrength(elo int) {
 	s.limitElo = elo
 }
 
-// Strength returns the rating searches are limited to, 0 when off.
-func (s *Searcher) Strength() int { return s.limitElo }
-
 // SetRand gives the searcher the random source of its weakened play (by
 // default one seeded from the clock, so that games differ). Tests pass a
 // seeded one. Call it between searches.

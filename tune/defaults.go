@@ -16,8 +16,6 @@ import (
 // DefaultsSource rewrites the source of eval/params.go so that its term
 // table (var terms) carries p's values as the compiled-in defaults. Each
 // entry keeps its group, name, index and doc; its values are replaced.
-// Entries whose defaults are computed at init (pgen: placement tables and
-// mobility curves) become literal arrays, which init then leaves alone.
 // Everything outside the table is kept byte for byte, and the result is
 // gofmt'ed.
 func DefaultsSource(src []byte, p *eval.Params) ([]byte, error) {
@@ -70,11 +68,7 @@ func DefaultsSource(src []byte, p *eval.Params) ([]byte, error) {
 			return nil, fmt.Errorf("%s: term %s is not in this build's table", fset.Position(el.Pos()), name)
 		}
 		seen++
-		doc := call.Args[3]
-		if fn := call.Fun.(*ast.Ident).Name; fn == "pgen" {
-			doc = call.Args[4]
-		}
-		head := fmt.Sprintf("%s, %s, %s, %s", text(call.Args[0]), text(call.Args[1]), text(call.Args[2]), text(doc))
+		head := fmt.Sprintf("%s, %s, %s, %s", text(call.Args[0]), text(call.Args[1]), text(call.Args[2]), text(call.Args[3]))
 		edits = append(edits, edit{fset.Position(call.Pos()).Offset, fset.Position(call.End()).Offset, entrySource(t, head, p)})
 	}
 	if seen != len(byName) {

@@ -49,8 +49,7 @@ func TestWriteDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The unchanged values give back a table that evaluates the same; the
-	// source differs only where pgen entries become literal.
+	// The rewritten table can itself be rewritten.
 	if _, err := DefaultsSource(out, p); err != nil {
 		t.Fatalf("rewritten source does not rewrite again: %v", err)
 	}

@@ -21,7 +21,6 @@ import (
 //	UCI_ShowWDL       check, default false: "wdl W D L" on info lines (search/wdl.go)
 type playerOptions struct {
 	ownBook       bool
-	bookFile      string
 	limitStrength bool
 	elo           int
 	// showWDL is read by the search goroutine's info lines.
@@ -92,7 +91,6 @@ func (e *Engine) applyStrength() {
 // none. A missing or corrupt file is reported and play goes on without
 // a book.
 func (e *Engine) loadBook(path string) {
-	e.popts.bookFile = path
 	e.bk.b, e.bk.problem, e.bk.warned = nil, "", false
 	if path == "" || path == "<empty>" {
 		return

@@ -60,7 +60,7 @@ type Engine struct {
 
 type options struct {
 	hash, threads, multiPV, overhead int
-	ponder, chess960                 bool
+	chess960                         bool
 }
 
 // New returns an engine writing to out.
@@ -557,9 +557,9 @@ func (e *Engine) cmdSetOption(args []string) {
 			e.nextSearch("Move Overhead", x)
 		}
 	case "ponder":
-		if b, ok := check(); ok {
-			e.opts.ponder = b
-		}
+		// "go ponder" asks for pondering; the option only tells a GUI
+		// that Vireo can. Its value is checked and needs no keeping.
+		check()
 	case "uci_chess960":
 		// The running search keeps the notation it started with;
 		// e.pos is the next one's.
