@@ -36,13 +36,7 @@ func TestSPRTKeepAcrossMachines(t *testing.T) {
 		}
 	}
 	epd := filepath.Join(root, "book.epd")
-	var lines []string
-	for _, m := range []string{"e2e4", "d2d4", "c2c4", "g1f3", "b1c3", "f2f4"} {
-		lines = append(lines, play(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", m).FEN())
-	}
-	if err := os.WriteFile(epd, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFirstMoves(t, epd, "e2e4", "d2d4", "c2c4", "g1f3", "b1c3", "f2f4")
 	const line = "k|fake|||6|nodes=1|elo0=0 elo1=5|"
 	if err := os.WriteFile(filepath.Join(first, "queue.txt"), []byte("# a comment\n"+line+"\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -59,24 +53,7 @@ func TestSPRTKeepAcrossMachines(t *testing.T) {
 
 	// The first machine: stopped after its fifth finished game.
 	t.Chdir(first)
-	soft, stop := context.WithCancel(context.Background())
-	out1 := &syncBuffer{}
-	finished := 0
-	out1.onWrite = func(s string) {
-		if strings.HasPrefix(s, "Finished game") {
-			if finished++; finished == 5 {
-				stop()
-			}
-		}
-	}
-	cfg.Out = out1
-	res1, err := Run(soft, context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res1.Interrupted || len(res1.Pairs) == 0 || len(res1.Pairs) >= 6 {
-		t.Fatalf("first run: interrupted=%v with %d pairs\n%s", res1.Interrupted, len(res1.Pairs), out1.String())
-	}
+	res1, _ := runInterrupted(t, cfg, 5)
 
 	run := func(args ...string) string {
 		t.Helper()

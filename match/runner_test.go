@@ -322,16 +322,50 @@ func readPairs(t *testing.T, res *Result) map[int]int {
 // TestResume interrupts a match, resumes it, and checks that every pair
 // is played exactly once, that the openings follow the seeded order, and
 // that the PGN holds exactly the games of the completed pairs.
+// writeFirstMoves writes an EPD book of the positions after each of the
+// first moves given.
+func writeFirstMoves(t *testing.T, path string, moves ...string) {
+	t.Helper()
+	var lines []string
+	for _, m := range moves {
+		lines = append(lines, play(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", m).FEN())
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runInterrupted runs cfg and stops it, as a Ctrl-C would, when the
+// runner reports its nth finished game; the match must end interrupted
+// with some but not all of its pairs.
+func runInterrupted(t *testing.T, cfg Config, n int) (*Result, *syncBuffer) {
+	t.Helper()
+	soft, stop := context.WithCancel(context.Background())
+	defer stop()
+	out := &syncBuffer{}
+	finished := 0
+	out.onWrite = func(s string) {
+		if strings.HasPrefix(s, "Finished game") {
+			if finished++; finished == n {
+				stop()
+			}
+		}
+	}
+	cfg.Out = out
+	res, err := Run(soft, context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Interrupted || len(res.Pairs) == 0 || len(res.Pairs) >= cfg.Rounds {
+		t.Fatalf("first run: interrupted=%v with %d pairs\n%s", res.Interrupted, len(res.Pairs), out.String())
+	}
+	return res, out
+}
+
 func TestResume(t *testing.T) {
 	dir := t.TempDir()
 	epd := filepath.Join(dir, "book.epd")
-	var lines []string
-	for _, m := range []string{"e2e4", "d2d4", "c2c4", "g1f3", "b1c3", "f2f4", "b2b3", "g2g3", "e2e3", "d2d3"} {
-		lines = append(lines, play(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", m).FEN())
-	}
-	if err := os.WriteFile(epd, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFirstMoves(t, epd, "e2e4", "d2d4", "c2c4", "g1f3", "b1c3", "f2f4", "b2b3", "g2g3", "e2e3", "d2d3")
 	pgn := filepath.Join(dir, "games.pgn")
 	lim := Limits{Nodes: 1}
 	cfg := Config{
@@ -340,26 +374,8 @@ func TestResume(t *testing.T) {
 		Openings: OpeningConfig{File: epd, Format: "epd", Order: "random"},
 	}
 
-	// First run: stop after the fifth finished game, as a Ctrl-C would.
-	soft, stop := context.WithCancel(context.Background())
-	out1 := &syncBuffer{}
-	finished := 0
-	out1.onWrite = func(s string) {
-		if strings.HasPrefix(s, "Finished game") {
-			finished++
-			if finished == 5 {
-				stop()
-			}
-		}
-	}
-	cfg.Out = out1
-	res1, err := Run(soft, context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res1.Interrupted || len(res1.Pairs) == 0 || len(res1.Pairs) >= 8 {
-		t.Fatalf("first run: interrupted=%v with %d pairs\n%s", res1.Interrupted, len(res1.Pairs), out1.String())
-	}
+	// First run: stop after the fifth finished game.
+	res1, out1 := runInterrupted(t, cfg, 5)
 	if !strings.Contains(out1.String(), "-resume continues it") {
 		t.Errorf("interrupted report does not say how to resume:\n%s", out1.String())
 	}
