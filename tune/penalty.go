@@ -330,14 +330,22 @@ func FormatTrials(trials []Trial) string {
 // (0: 512), which by-game validation keeps in file order, a game's
 // positions together.
 func (d *Dataset) PairedGain(a, b *eval.Params, k float64, cluster, workers int) (gain, se float64) {
+	return d.GainOf(d.Evals(a, workers), d.Evals(b, workers), k, cluster)
+}
+
+// GainOf is PairedGain for evaluations already made: ea and eb hold an
+// evaluation (White's view) for each of d's positions, in order. They may
+// come from two loads of the same files, each traced with its own table,
+// which the king danger and the scale (linearised at the table the data
+// was traced with) need for an exact comparison.
+func (d *Dataset) GainOf(ea, eb []int32, k float64, cluster int) (gain, se float64) {
 	if cluster <= 0 {
 		cluster = 512
 	}
 	n := d.Len()
-	if n == 0 {
+	if n == 0 || len(ea) != n || len(eb) != n {
 		return 0, 0
 	}
-	ea, eb := d.Evals(a, workers), d.Evals(b, workers)
 	lut := sigmoidTable(k)
 	p := func(v int32) float64 {
 		if uint32(v+lutHalf) <= 2*lutHalf {

@@ -22,7 +22,7 @@ func init() {
 }
 
 const tuneUsage = `Usage:
-  vireo tune error      --data F [--passes N]     current error and fitted K
+  vireo tune error      --data F [--passes N] [--ref F]  current error and fitted K
   vireo tune adam       --data F [--from-zero]    gradient tune (Adam, full batch)
   vireo tune coord      --data F [--group NAME]   coordinate descent on the exact evaluation
   vireo tune importance --data F                  each term's share of the error
@@ -242,17 +242,42 @@ func (t *tuneFlags) setup() (r tuneRun, ok bool) {
 func tuneError(args []string) int {
 	t := newTuneFlags("error")
 	passes := t.fs.Int("passes", 0, "time this many error passes over the training set")
+	refFile := t.fs.String("ref", "", "also compare with this parameter file on the same positions: the error --params gains over it, with its standard error (runs of --block positions)")
 	if !t.parse(args) {
 		return 2
+	}
+	var ref *eval.Params
+	if *refFile != "" {
+		var err error
+		if ref, err = eval.LoadParams(*refFile); err != nil {
+			fmt.Fprintf(os.Stderr, "tune: --ref: %v\n", err)
+			return 1
+		}
 	}
 	r, ok := t.setup()
 	if !ok {
 		return 1
 	}
 	p, train, valid, k := r.p, r.train, r.valid, r.k
+	// The reference is evaluated on the same files traced with its own
+	// table: the king danger and the scale are linearised at the table
+	// a trace was made with, so another table's trace would be close
+	// but not exact.
+	var refTrain, refValid *tune.Dataset
+	if ref != nil {
+		if refTrain, refValid, ok = t.load(ref); !ok {
+			return 1
+		}
+	}
 	fmt.Printf("K %.4f\ntraining error %.6f (%d positions)\n", k, train.Error(p, k, t.threads), train.Len())
+	if ref != nil {
+		printGain("training", train, refTrain.Evals(ref, t.threads), p, k, t)
+	}
 	if valid.Len() > 0 {
 		fmt.Printf("validation error %.6f (%d positions)\n", valid.Error(p, k, t.threads), valid.Len())
+		if ref != nil {
+			printGain("validation", valid, refValid.Evals(ref, t.threads), p, k, t)
+		}
 	}
 	if *passes > 0 {
 		start := time.Now()
@@ -263,6 +288,18 @@ func tuneError(args []string) int {
 		fmt.Printf("%d passes over %d positions: %v per pass\n", *passes, train.Len(), (el / time.Duration(*passes)).Round(time.Microsecond))
 	}
 	return 0
+}
+
+// printGain prints how much lower p's error is on d than that of the
+// reference evaluations ref (one per position of d, in order). The
+// difference is paired, position by position, so its standard error is
+// far smaller than that of either error: two tables' errors can differ
+// by less than either's noise and still be told apart. A game's
+// positions share its result, so the error is estimated over runs of
+// --block positions (lines in file order keep a game together).
+func printGain(set string, d *tune.Dataset, ref []int32, p *eval.Params, k float64, t *tuneFlags) {
+	gain, se := d.GainOf(ref, d.Evals(p, t.threads), k, t.block)
+	fmt.Printf("  %s gain over --ref %+.6f ± %.6f (%.1f standard errors; positive: --params is better)\n", set, gain, se, gain/max(se, 1e-12))
 }
 
 // interrupted reports whether Ctrl-C or SIGTERM arrived since it was

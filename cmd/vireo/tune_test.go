@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -167,5 +169,84 @@ func TestTuneFlagRanges(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, tc.flag) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and a message naming %q", tc.args, code, stderr, tc.flag)
 		}
+	}
+}
+
+// TestTuneErrorRef checks "tune error --ref": a table compared with
+// itself gains exactly nothing; the compiled-in table gains over one
+// in which every piece is worth a pawn by many standard errors, and the
+// gain is the difference of the two errors that tune error prints; a
+// --ref that cannot be read fails the command before any data is read.
+func TestTuneErrorRef(t *testing.T) {
+	data := tuneSample(t, 12000)
+	dir := t.TempDir()
+	def, flat := filepath.Join(dir, "def.txt"), filepath.Join(dir, "flat.txt")
+	writeTable := func(path string, p *eval.Params) {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := eval.WriteParams(f, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeTable(def, eval.Defaults())
+	// The reference: every piece worth a pawn.
+	p, err := eval.ReadParams(strings.NewReader("PIECE_VALUE = [(100, 100), (100, 100), (100, 100), (100, 100), (100, 100)]\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTable(flat, p)
+	errorOf := func(out, params string) float64 {
+		t.Helper()
+		var v float64
+		for _, line := range strings.Split(out, "\n") {
+			if _, err := fmt.Sscanf(line, "training error %f", &v); err == nil {
+				return v
+			}
+		}
+		t.Fatalf("no training error for %s in:\n%s", params, out)
+		return 0
+	}
+	gainOf := func(out string) (gain, se float64) {
+		t.Helper()
+		for _, line := range strings.Split(out, "\n") {
+			if _, err := fmt.Sscanf(strings.TrimSpace(line), "training gain over --ref %f ± %f", &gain, &se); err == nil {
+				return gain, se
+			}
+		}
+		t.Fatalf("no gain line in:\n%s", out)
+		return 0, 0
+	}
+	args := []string{"tune", "error", "--data", data, "--k", "1.2", "--block", "100", "-q"}
+	code, out := captured(t, &os.Stdout, func() int { return run(append(args, "--params", def, "--ref", def)) })
+	if code != 0 {
+		t.Fatalf("tune error --ref: exit %d", code)
+	}
+	if g, _ := gainOf(out); g != 0 {
+		t.Errorf("a table against itself gains %g, want 0", g)
+	}
+	eDef := errorOf(out, def)
+	code, out = captured(t, &os.Stdout, func() int { return run(append(args, "--params", def, "--ref", flat)) })
+	if code != 0 {
+		t.Fatalf("tune error --ref: exit %d", code)
+	}
+	g, se := gainOf(out)
+	_, outFlat := captured(t, &os.Stdout, func() int { return run(append(args, "--params", flat)) })
+	eFlat := errorOf(outFlat, flat)
+	if math.Abs(g-(eFlat-eDef)) > 2e-6 {
+		t.Errorf("gain %g, want the difference of the errors %g - %g", g, eFlat, eDef)
+	}
+	if se <= 0 || g < 3*se {
+		t.Errorf("the compiled-in table over one without piece values: gain %g ± %g, want a clear gain", g, se)
+	}
+	code, _ = captured(t, &os.Stderr, func() int {
+		return run(append(args, "--ref", filepath.Join(dir, "missing.txt")))
+	})
+	if code != 1 {
+		t.Errorf("missing --ref file: exit %d, want 1", code)
 	}
 }
