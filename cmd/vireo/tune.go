@@ -22,7 +22,7 @@ func init() {
 }
 
 const tuneUsage = `Usage:
-  vireo tune error      --data F [--passes N] [--ref F]  current error and fitted K
+  vireo tune error      --data F [--ref F]        current error and fitted K; --ref: the gain over another table
   vireo tune adam       --data F [--from-zero]    gradient tune (Adam, full batch)
   vireo tune coord      --data F [--group NAME]   coordinate descent on the exact evaluation
   vireo tune importance --data F                  each term's share of the error
@@ -268,6 +268,11 @@ func tuneError(args []string) int {
 		if refTrain, refValid, ok = t.load(ref); !ok {
 			return 1
 		}
+		if refTrain.Len() != train.Len() || refValid.Len() != valid.Len() {
+			fmt.Fprintf(os.Stderr, "tune: --ref: the data read %d+%d positions for the reference and %d+%d for --params: did a file change?\n",
+				refTrain.Len(), refValid.Len(), train.Len(), valid.Len())
+			return 1
+		}
 	}
 	fmt.Printf("K %.4f\ntraining error %.6f (%d positions)\n", k, train.Error(p, k, t.threads), train.Len())
 	if ref != nil {
@@ -292,11 +297,11 @@ func tuneError(args []string) int {
 
 // printGain prints how much lower p's error is on d than that of the
 // reference evaluations ref (one per position of d, in order). The
-// difference is paired, position by position, so its standard error is
-// far smaller than that of either error: two tables' errors can differ
-// by less than either's noise and still be told apart. A game's
-// positions share its result, so the error is estimated over runs of
-// --block positions (lines in file order keep a game together).
+// difference is taken position by position, and its standard error is
+// that of the difference itself: the test a new term needs, rather
+// than two errors each with its own noise. A game's positions share its
+// result, so the error is estimated over runs of --block positions
+// (lines in file order keep a game together).
 func printGain(set string, d *tune.Dataset, ref []int32, p *eval.Params, k float64, t *tuneFlags) {
 	gain, se := d.GainOf(ref, d.Evals(p, t.threads), k, t.block)
 	fmt.Printf("  %s gain over --ref %+.6f ± %.6f (%.1f standard errors; positive: --params is better)\n", set, gain, se, gain/max(se, 1e-12))
