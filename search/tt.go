@@ -227,8 +227,7 @@ func (t *TT) Store(key uint64, m chess.Move, score, eval, depth int, b Bound, pv
 		}
 	}
 	d := pack(m, score, eval, depth, b, pv, t.age)
-	victim.check.Store(key ^ d)
-	victim.data.Store(d)
+	victim.set(key^d, d)
 }
 
 // Hashfull returns the permille of entries written during this search,
