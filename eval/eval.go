@@ -133,8 +133,8 @@ func (e *Evaluator) Evaluate(p *chess.Position) int {
 // that evaluating p will read, so that a search can ask for them as soon
 // as it makes the move that leads to p.
 func (e *Evaluator) Prefetch(p *chess.Position) {
-	cpu.Prefetch(unsafe.Pointer(&e.evalCache[p.Key()&(evalCacheSize-1)]))
-	cpu.Prefetch(unsafe.Pointer(&e.pawnTable[p.PawnKey()&(pawnTableSize-1)]))
+	cpu.Prefetch2(unsafe.Pointer(&e.evalCache[p.Key()&(evalCacheSize-1)]),
+		unsafe.Pointer(&e.pawnTable[p.PawnKey()&(pawnTableSize-1)]))
 }
 
 // evalCacheSize is the number of evaluation cache entries (512 KB).

@@ -55,15 +55,15 @@ func (c *Correction) slots(pos *chess.Position, prev2, prev1 *frame) corrSlots {
 
 // prefetch starts loading the entries, which are scattered over some 2 MB
 // of tables and so mostly miss the cache, while the caller evaluates.
+// Without a continuation entry the pawn entry is asked for twice,
+// harmlessly, so that the six lines go in one call.
 func (s *corrSlots) prefetch() {
-	cpu.Prefetch(unsafe.Pointer(s.pawn))
-	cpu.Prefetch(unsafe.Pointer(s.nonPawnW))
-	cpu.Prefetch(unsafe.Pointer(s.nonPawnB))
-	cpu.Prefetch(unsafe.Pointer(s.major))
-	cpu.Prefetch(unsafe.Pointer(s.minor))
-	if s.cont != nil {
-		cpu.Prefetch(unsafe.Pointer(s.cont))
+	cont := s.cont
+	if cont == nil {
+		cont = s.pawn
 	}
+	cpu.Prefetch6(unsafe.Pointer(s.pawn), unsafe.Pointer(s.nonPawnW), unsafe.Pointer(s.nonPawnB),
+		unsafe.Pointer(s.major), unsafe.Pointer(s.minor), unsafe.Pointer(cont))
 }
 
 func validMove(m chess.Move) bool { return m != chess.NoMove && m != chess.NullMove }
