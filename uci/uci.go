@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -97,18 +98,36 @@ const maxLine = 16 << 20
 // (a "go" while EvalFile names a file that failed to load), or input that
 // cannot be read (a line over maxLine, a read error), whose error it
 // returns, after an info string, so that the program can exit with it.
+//
+// The lines are read by a goroutine of their own (scanLines) and handed
+// to this loop, which waits for the next one on a channel rather than in
+// a read. After "go" that matters: the thread that started the search is
+// then free to run it at once. Were this loop to block in the read
+// system call instead, the new search would wait for the Go runtime to
+// wake another thread, or to take the processor back from the blocked
+// one, and a thread that the operating system does not run in time
+// delays the first iteration. One search printed nothing for the whole
+// of a 2.6 s clock, and its first iteration, which takes microseconds,
+// ended the moment the GUI's "stop" woke the reading thread
+// (docs/history/notes.md, row 197).
 func (e *Engine) Run(in io.Reader) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<16), maxLine)
+	lines := make(chan string)
+	quit := make(chan struct{})
+	defer close(quit)
+	var readErr error // set before lines is closed
+	go func() {
+		defer close(lines)
+		readErr = scanLines(in, lines, quit)
+	}()
 	n := 0
-	for sc.Scan() {
+	for line := range lines {
 		n++
-		if !e.Execute(sc.Text()) {
+		if !e.Execute(line) {
 			return e.fatal
 		}
 	}
 	e.stopAndWait()
-	if err := sc.Err(); err != nil {
+	if err := readErr; err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
 			err = fmt.Errorf("input line %d is longer than %d MiB; stopped reading there", n+1, maxLine>>20)
 		} else {
@@ -118,6 +137,23 @@ func (e *Engine) Run(in io.Reader) error {
 		return err
 	}
 	return nil
+}
+
+// scanLines sends each line of in to lines until the end of input, a
+// read error (returned) or quit. After each line it yields, so that the
+// command runs on this thread before the next read blocks it.
+func scanLines(in io.Reader, lines chan<- string, quit <-chan struct{}) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<16), maxLine)
+	for sc.Scan() {
+		select {
+		case lines <- sc.Text():
+		case <-quit:
+			return nil
+		}
+		runtime.Gosched()
+	}
+	return sc.Err()
 }
 
 // Execute handles one command line and reports false after "quit".
