@@ -471,6 +471,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// Step 17. Store the result in the table, and teach correction
 	// history how far the evaluation was off.
 	bestScore = min(bestScore, tbCap)
+	if bestScore >= beta {
+		bestScore = cutoffScore(bestScore, beta, depth)
+	}
 	if !pvNode && excluded == chess.NoMove {
 		w.stats.nodeType(cutNode, bestScore >= beta)
 	}
@@ -482,6 +485,23 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 	return bestScore
+}
+
+// decisive reports whether v is a mate or tablebase score: a proof, not an
+// estimate to be blended.
+func decisive(v int) bool {
+	return v >= TBWin-MaxPly || v <= -(TBWin-MaxPly)
+}
+
+// cutoffScore is the score a node at depth returns when it fails high
+// with score: pulled toward beta, the less the deeper the search, since a
+// shallow fail high overshoots (Stockfish). Mate and tablebase scores are
+// proofs and stay as they are.
+func cutoffScore(score, beta, depth int) int {
+	if decisive(score) || decisive(beta) {
+		return score
+	}
+	return (score*depth + beta) / (depth + 1)
 }
 
 // boundOf says what a node's best score is to the table: a lower bound
@@ -622,12 +642,21 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 	mp := &w.pickers[ply]
 	mp.initQ(pos, &w.hist, ttMove)
 	bestMove := chess.NoMove
-	moveCount := 0
+	moveCount, quietEvasions := 0, 0
 	origAlpha := alpha
 	for m := mp.next(); m != chess.NoMove; m = mp.next() {
 		moveCount++
+		// In check, once a score that is not a mate against us is known,
+		// two quiet evasions are enough to show what the check costs
+		// (Stockfish's quiescence).
+		if inCheck && !pos.IsNoisy(m) {
+			if quietEvasions >= 2 && bestScore > -MateInMax {
+				continue
+			}
+			quietEvasions++
+		}
 		// Captures that lose material cannot raise a quiet position's
-		// score (every evasion of a check is searched).
+		// score.
 		if !inCheck && !pos.SEE(m, 0) {
 			w.stats.QSEEPruned.inc()
 			continue

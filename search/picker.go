@@ -211,6 +211,14 @@ func (mp *picker) next() chess.Move {
 					// GivesCheck only once k is known legal here: for
 					// castling it makes the move.
 					if mp.quiets[i].move == k {
+						if !mp.pos.SEE(k, 0) {
+							// A killer that hangs material here is no
+							// refutation: it waits among the quiets
+							// for its history to place it (Ethereal's
+							// picker).
+							mp.killers[mp.killerI-1] = chess.NoMove
+							break
+						}
 						mp.from = stageKillers
 						return k
 					}

@@ -618,8 +618,12 @@ func (w *Worker) aspiration(depth int) {
 	if w.p.AspDepth > 0 && depth >= w.p.AspDepth && prev > -MateInMax && prev < MateInMax {
 		alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
 	}
+	// d is the depth of the next try: a ply less after each fail high,
+	// whose move is likely good enough already, and the full depth again
+	// after a fail low (Ethereal 12's aspiration window).
+	d := depth
 	for {
-		score := w.rootSearch(alpha, beta, depth)
+		score := w.rootSearch(alpha, beta, d)
 		if w.stopped {
 			return
 		}
@@ -630,10 +634,12 @@ func (w *Worker) aspiration(depth int) {
 			w.reportRoot(depth, w.pvIdx, BoundUpper)
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinite)
+			d = depth
 		case score >= beta:
 			w.stats.AspFailHigh.inc()
 			w.reportRoot(depth, w.pvIdx, BoundLower)
 			beta = min(score+delta, Infinite)
+			d = max(d-1, 1)
 		default:
 			return
 		}

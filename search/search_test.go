@@ -289,3 +289,58 @@ func TestLMRCutNodeWired(t *testing.T) {
 		t.Errorf("mean plies reduced: %.3f with LMRCutNode=1 and %.3f with 2; want more with 2", one, two)
 	}
 }
+
+// TestQSEvasionLimit checks quiescence's limit on quiet evasions: a king
+// checked by a distant bishop, its one pawn unable to block, has four
+// quiet escapes and no capture. Once the first shows that the king is
+// not mated, the second is searched and the other two are skipped: three
+// nodes (the node and two children, each of which stands pat), and the
+// score a bishop down, not a mate.
+func TestQSEvasionLimit(t *testing.T) {
+	pos := chess.MustParseFEN("4k3/p7/8/b7/8/8/7P/4K3 w - - 0 1")
+	w := NewSearcher(1).workers[0]
+	w.p = DefaultParams()
+	w.pos = pos
+	v := w.qsearch(-Infinite, Infinite, 1, true)
+	if v <= -MateInMax || v > -100 {
+		t.Errorf("score %d, want a bishop down and no mate", v)
+	}
+	if w.nodes != 3 {
+		t.Errorf("%d nodes, want 3: the node and two of its four quiet evasions", w.nodes)
+	}
+}
+
+func TestDecisive(t *testing.T) {
+	for _, tc := range []struct {
+		v    int
+		want bool
+	}{
+		{0, false}, {900, false}, {-900, false},
+		{TBWin - MaxPly - 1, false}, {TBWin - MaxPly, true}, {-(TBWin - MaxPly), true},
+		{TBWin - 3, true}, {MateValue - 5, true}, {-MateValue + 5, true},
+	} {
+		if got := decisive(tc.v); got != tc.want {
+			t.Errorf("decisive(%d) = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+}
+
+// TestCutoffScore checks the pull of a fail high toward beta: by depth,
+// and never for a proof.
+func TestCutoffScore(t *testing.T) {
+	for _, tc := range []struct {
+		score, beta, depth, want int
+	}{
+		{300, 100, 1, 200},
+		{300, 100, 3, 250},
+		{100, 100, 5, 100},
+		{-50, -200, 2, -100},
+		{MateValue - 10, 100, 1, MateValue - 10},
+		{TBWin - 5, 100, 1, TBWin - 5},
+		{300, -(TBWin - 5), 1, 300},
+	} {
+		if got := cutoffScore(tc.score, tc.beta, tc.depth); got != tc.want {
+			t.Errorf("cutoffScore(%d, %d, %d) = %d, want %d", tc.score, tc.beta, tc.depth, got, tc.want)
+		}
+	}
+}
