@@ -471,6 +471,9 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// Step 17. Store the result in the table, and teach correction
 	// history how far the evaluation was off.
 	bestScore = min(bestScore, tbCap)
+	// A fail high's score is pulled toward beta (cutoffScore; in the
+	// bundle of four, +13.9 ± 16.1 over 1,000 games at 25,000 nodes
+	// and +1.7 ± 20.7 over 400 at 10+0.1).
 	if bestScore >= beta {
 		bestScore = cutoffScore(bestScore, beta, depth)
 	}
@@ -648,7 +651,9 @@ func (w *Worker) qsearch(alpha, beta, ply int, pvNode bool) int {
 		moveCount++
 		// In check, once a score that is not a mate against us is known,
 		// two quiet evasions are enough to show what the check costs
-		// (Stockfish's quiescence).
+		// (Stockfish's quiescence; in the bundle of four, +13.9 ± 16.1
+		// over 1,000 games at 25,000 nodes and +1.7 ± 20.7 over 400 at
+		// 10+0.1).
 		if inCheck && !pos.IsNoisy(m) {
 			if quietEvasions >= 2 && bestScore > -MateInMax {
 				continue

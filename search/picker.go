@@ -215,7 +215,7 @@ func (mp *picker) next() chess.Move {
 							// A killer that hangs material here is no
 							// refutation: it waits among the quiets
 							// for its history to place it (Ethereal's
-							// picker).
+							// picker; in the bundle of four, docs/search.md).
 							mp.killers[mp.killerI-1] = chess.NoMove
 							break
 						}

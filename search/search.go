@@ -620,7 +620,8 @@ func (w *Worker) aspiration(depth int) {
 	}
 	// d is the depth of the next try: a ply less after each fail high,
 	// whose move is likely good enough already, and the full depth again
-	// after a fail low (Ethereal 12's aspiration window).
+	// after a fail low (Ethereal 12's aspiration window; in the bundle
+	// of four, docs/search.md).
 	d := depth
 	for {
 		score := w.rootSearch(alpha, beta, d)
