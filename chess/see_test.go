@@ -1,6 +1,9 @@
 package chess
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // Each case gives the exchange's exact value under SEEValue, worked out by
 // hand; the test checks that value passes as a threshold and value+1 fails.
@@ -42,4 +45,53 @@ func TestSEE(t *testing.T) {
 			t.Errorf("%s: SEE(%s, %d) = true, want false", tc.name, tc.move, tc.value+1)
 		}
 	}
+}
+
+// seeMonotoneTree checks, for every legal move of a small tree, that SEE
+// is monotone in its threshold: once an exchange fails a threshold it
+// fails every higher one. The search relies on it (a move known to pass
+// SEE(m, 0) passes every threshold below 0 without another exchange).
+func seeMonotoneTree(t *testing.T, p *Position, depth int, moves *int) {
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Slice() {
+		last := true
+		for th := -1500; th <= 1500; th += 25 {
+			got := p.SEE(m, th)
+			if got && !last {
+				t.Fatalf("%s: SEE(%v, %d) = true after false at %d", p.FEN(), m, th, th-25)
+			}
+			last = got
+		}
+		*moves++
+		if depth > 1 {
+			p.MakeMove(m)
+			seeMonotoneTree(t, p, depth-1, moves)
+			p.UnmakeMove()
+		}
+	}
+}
+
+func TestSEEMonotone(t *testing.T) {
+	f, err := os.Open(sharedDataDir + "perftsuite.epd")
+	if err != nil {
+		t.Skipf("suite not available: %v", err)
+	}
+	cases, err := ReadPerftSuite(f, "perftsuite.epd")
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	step, want := 1, 15000
+	if testing.Short() {
+		step, want = 8, 2000
+	}
+	moves := 0
+	for i := 0; i < len(cases); i += step {
+		seeMonotoneTree(t, MustParseFEN(cases[i].FEN), 2, &moves)
+	}
+	if moves < want {
+		t.Errorf("only %d moves checked; the test proves little", moves)
+	}
+	t.Logf("%d moves: SEE monotone in its threshold", moves)
 }

@@ -271,7 +271,20 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			histScore = int(w.hist.quiet(us, m, mp.threatMap()))
 		}
 		r := int(w.lmr[min(depth, 63)][min(moveCount, 63)])
-		givesCheck := pos.GivesCheck(m)
+		// seeSign is what the picker already knows of SEE(m, 0): the
+		// captures of the good stage and the killers passed it, the bad
+		// captures failed it. SEE is monotone in its threshold, so the
+		// tests below that it settles are not run again.
+		seeSign := 0
+		switch mp.from {
+		case stageGoodNoisy, stageKillers:
+			seeSign = 1
+		case stageBadNoisy:
+			seeSign = -1
+		}
+		// givesCheck is computed once a move survives the pruning that
+		// does not depend on it: most moves pruned here never need it.
+		givesCheck, checkKnown := false, false
 
 		// Step 11. Pruning at shallow depth, once a move that avoids
 		// being mated is known, and not in pawn endings.
@@ -279,33 +292,41 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			lmrDepth := max(depth-1-r, 0)
 			// Quiet checks are spared (+21.7 ± 23, 400 games at 10,000
 			// nodes).
-			if quiet && !inCheck && !givesCheck {
+			if quiet && !inCheck {
 				// Futility pruning (+23.3 ± 15.9, 1,000 games at 25,000
 				// nodes): a quiet move cannot lift a hopeless evaluation
 				// to alpha; this quiet and every later one are dropped.
-				if p.FutilityDepth > 0 && lmrDepth <= p.FutilityDepth && eval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha {
-					w.stats.FutilityPruned.inc()
-					mp.skipQuiets()
-					continue
-				}
+				futile := p.FutilityDepth > 0 && lmrDepth <= p.FutilityDepth && eval+p.FutilityBase+p.FutilityMargin*lmrDepth <= alpha
 				// History pruning (+67.2 ± 17.4, SPRT passed after 848
 				// games at 25,000 nodes): quiets that keep failing.
-				if lmrDepth < p.HistPruneDepth && histScore < -p.HistPruneMargin*depth && !mp.isKiller(m) {
-					w.stats.HistoryPruned.inc()
-					continue
+				if futile || lmrDepth < p.HistPruneDepth && histScore < -p.HistPruneMargin*depth && !mp.isKiller(m) {
+					givesCheck, checkKnown = pos.GivesCheck(m), true
+					if !givesCheck {
+						if futile {
+							w.stats.FutilityPruned.inc()
+							mp.skipQuiets()
+						} else {
+							w.stats.HistoryPruned.inc()
+						}
+						continue
+					}
 				}
 			}
 			// SEE pruning of moves that lose too much material: quiets
 			// (+56.1 ± 39.4, 200 games at 10,000 nodes) and captures
-			// (+23.5 ± 28, 400 games at 10,000 nodes).
-			if quiet && depth <= p.SEEQuietDepth && !pos.SEE(m, -p.SEEQuietMargin*lmrDepth) {
+			// (+23.5 ± 28, 400 games at 10,000 nodes). The thresholds
+			// are at most 0, so a move known to pass SEE(m, 0) passes.
+			if quiet && depth <= p.SEEQuietDepth && seeSign <= 0 && !pos.SEE(m, -p.SEEQuietMargin*lmrDepth) {
 				w.stats.SEEQuietPruned.inc()
 				continue
 			}
-			if !quiet && depth <= p.SEENoisyDepth && !pos.SEE(m, -p.SEENoisyMargin*depth*depth) {
+			if !quiet && depth <= p.SEENoisyDepth && seeSign <= 0 && !pos.SEE(m, -p.SEENoisyMargin*depth*depth) {
 				w.stats.SEENoisy.inc()
 				continue
 			}
+		}
+		if !checkKnown {
+			givesCheck = pos.GivesCheck(m)
 		}
 
 		predicted := w.prefetchMove(m)
@@ -347,7 +368,7 @@ func (w *Worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		// Check extension (Rofchade's search: a check that does not lose
 		// material; +47.2 ± 39.7 against none, 200 games at 10,000 nodes).
-		if givesCheck && ext == 0 && ply < 2*w.rootDepth && pos.SEE(m, 0) {
+		if givesCheck && ext == 0 && ply < 2*w.rootDepth && (seeSign > 0 || seeSign == 0 && pos.SEE(m, 0)) {
 			ext = 1
 			w.stats.CheckExtensions.inc()
 		}

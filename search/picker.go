@@ -208,8 +208,8 @@ func (mp *picker) next() chess.Move {
 					continue
 				}
 				for i := mp.quietIdx; i < mp.nQuiet; i++ {
-					// GivesCheck only once k is known legal here: for
-					// castling it makes the move.
+					// Found among this position's quiets, k is legal
+					// here, so SEE may look at it.
 					if mp.quiets[i].move == k {
 						if !mp.pos.SEE(k, 0) {
 							// A killer that hangs material here is no
