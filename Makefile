@@ -45,6 +45,7 @@ build:
 # the race detector on the concurrent packages, and a bounded run of each
 # fuzz target.
 test: build
+	@[ -f ../shared/data/perftsuite.epd ] || echo "make test: ../shared/data is missing, so the tests of the perft suites, test positions, books and Syzygy tables skip (go test -v names each)" >&2
 	scripts/check-words.sh
 	$(GO) vet ./...
 	$(GO) test ./...
