@@ -5,6 +5,22 @@ import (
 	"testing"
 )
 
+// readSharedSuite reads a perft suite of the shared data directory,
+// skipping the test (with the reason) where the directory is missing.
+func readSharedSuite(t *testing.T, file string) []PerftCase {
+	t.Helper()
+	f, err := os.Open(sharedDataDir + file)
+	if err != nil {
+		t.Skipf("suite not available: %v", err)
+	}
+	defer f.Close()
+	cases, err := ReadPerftSuite(f, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
 // checkTree compares GivesCheck with making the move, for every move of a
 // small tree, and counts the checks seen.
 func checkTree(t *testing.T, p *Position, depth int, checks *int) {
@@ -28,15 +44,7 @@ func checkTree(t *testing.T, p *Position, depth int, checks *int) {
 
 func TestGivesCheckMatchesMake(t *testing.T) {
 	for _, file := range []string{"perftsuite.epd", "perft960.epd"} {
-		f, err := os.Open(sharedDataDir + file)
-		if err != nil {
-			t.Skipf("suite not available: %v", err)
-		}
-		cases, err := ReadPerftSuite(f, file)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		cases := readSharedSuite(t, file)
 		step := 1
 		if testing.Short() {
 			step = 8

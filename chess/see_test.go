@@ -1,9 +1,6 @@
 package chess
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Each case gives the exchange's exact value under SEEValue, worked out by
 // hand; the test checks that value passes as a threshold and value+1 fails.
@@ -73,15 +70,7 @@ func seeMonotoneTree(t *testing.T, p *Position, depth int, moves *int) {
 }
 
 func TestSEEMonotone(t *testing.T) {
-	f, err := os.Open(sharedDataDir + "perftsuite.epd")
-	if err != nil {
-		t.Skipf("suite not available: %v", err)
-	}
-	cases, err := ReadPerftSuite(f, "perftsuite.epd")
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := readSharedSuite(t, "perftsuite.epd")
 	step, want := 1, 15000
 	if testing.Short() {
 		step, want = 8, 2000
