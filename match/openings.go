@@ -87,6 +87,9 @@ func (b *Book) Len() int {
 	return 1
 }
 
+// maxEPDLine bounds a line of an EPD book; a longer one is not EPD.
+const maxEPDLine = 1 << 20
+
 // LoadBook reads the openings. Malformed PGN games are skipped and
 // returned as warnings (with file and line), malformed EPD lines are
 // reported when used (see Opening); an unreadable file or an empty book is
@@ -106,16 +109,27 @@ func LoadBook(cfg OpeningConfig, seed uint64, chess960 bool) (*Book, []error, er
 			return nil, nil, fmt.Errorf("openings: %w", err)
 		}
 		defer f.Close()
-		br := bufio.NewReaderSize(f, 1<<20)
+		br := bufio.NewReaderSize(f, maxEPDLine)
 		b.epd = []string{}
+		valid := false
 		for lineNo := 1; ; lineNo++ {
-			line, err := br.ReadString('\n')
+			line, err := br.ReadSlice('\n')
+			if err == bufio.ErrBufferFull {
+				return nil, nil, fmt.Errorf("openings: %s:%d: line longer than %d bytes; is it an EPD file?", cfg.File, lineNo, maxEPDLine)
+			}
 			if err != nil && err != io.EOF {
 				return nil, nil, fmt.Errorf("openings: %s: %w", cfg.File, err)
 			}
-			if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "#") {
-				// Parsing is left for when the opening is used: a large
-				// book would otherwise cost seconds of start-up time.
+			if t := strings.TrimSpace(string(line)); t != "" && !strings.HasPrefix(t, "#") {
+				// Parsing every line is left for when the opening is
+				// used: a large book would otherwise cost seconds of
+				// start-up time. One valid line is enough to know that
+				// the file is a book at all (and not, say, a compressed
+				// file read as text).
+				if !valid {
+					_, perr := data.ParseEPD(t)
+					valid = perr == nil
+				}
 				b.epd = append(b.epd, t)
 				b.epdLine = append(b.epdLine, int32(lineNo))
 			}
@@ -123,8 +137,11 @@ func LoadBook(cfg OpeningConfig, seed uint64, chess960 bool) (*Book, []error, er
 				break
 			}
 		}
+		if !valid && len(b.epd) > 0 {
+			return nil, nil, fmt.Errorf("openings: %s has no usable opening: none of its %d lines is an EPD position (first: line %d)", cfg.File, len(b.epd), b.epdLine[0])
+		}
 	case cfg.Format == "pgn":
-		f, err := os.Open(cfg.File)
+		f, err := data.OpenPGN(cfg.File) // plain or gzipped
 		if err != nil {
 			return nil, nil, fmt.Errorf("openings: %w", err)
 		}

@@ -1,6 +1,8 @@
 package match
 
 import (
+	"bytes"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,6 +90,39 @@ func TestEPDBook(t *testing.T) {
 	os.WriteFile(empty, []byte("# nothing\n\n"), 0o644)
 	if _, _, err := LoadBook(OpeningConfig{File: empty, Format: "epd"}, 1, false); err == nil || !strings.Contains(err.Error(), "no usable opening") {
 		t.Errorf("empty book: %v", err)
+	}
+	// A file with no valid line at all (a compressed file read as text,
+	// the wrong file) is refused instead of played from the start
+	// position with a warning a pair.
+	junk := filepath.Join(dir, "junk.epd")
+	os.WriteFile(junk, []byte("junk\nmore junk\n\x1f\x8b\x08\n"), 0o644)
+	if _, _, err := LoadBook(OpeningConfig{File: junk, Format: "epd"}, 1, false); err == nil || !strings.Contains(err.Error(), "no usable opening") || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("book without a valid line: %v", err)
+	}
+	// So is a line too long to be EPD, naming where it is.
+	long := filepath.Join(dir, "long.epd")
+	os.WriteFile(long, []byte(lines[0]+"\n"+strings.Repeat("x", maxEPDLine+10)+"\n"), 0o644)
+	if _, _, err := LoadBook(OpeningConfig{File: long, Format: "epd"}, 1, false); err == nil || !strings.Contains(err.Error(), "long.epd:2:") {
+		t.Errorf("book with a %d-byte line: %v", maxEPDLine+10, err)
+	}
+}
+
+// A gzipped PGN book is read as the PGN it holds.
+func TestGzipPGNBook(t *testing.T) {
+	var buf bytes.Buffer
+	z := gzip.NewWriter(&buf)
+	z.Write([]byte("[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"c\"]\n\n1. d4 d5 2. c4 *\n"))
+	z.Close()
+	path := filepath.Join(t.TempDir(), "book.pgn.gz")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, warns, err := LoadBook(OpeningConfig{File: path, Format: "pgn", Order: "sequential"}, 1, false)
+	if err != nil || len(warns) != 0 || b.Len() != 2 {
+		t.Fatalf("gzipped PGN book: %v %v, %d openings", err, warns, b.Len())
+	}
+	if op, _ := b.Opening(1); len(op.Moves) != 3 {
+		t.Errorf("second opening has %d moves, want 3", len(op.Moves))
 	}
 }
 

@@ -335,6 +335,12 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 			if !r.validPair(p) || done[p.ID] {
 				return nil, fmt.Errorf("state file %s: pair %d is damaged or repeated", statePath, p.ID)
 			}
+			if p.Round > cfg.Rounds {
+				// Counting it would report more pairs than the match has,
+				// and dropping it would lose a played pair whose games are
+				// in the PGN.
+				return nil, fmt.Errorf("state file %s holds pairs of round %d, beyond -rounds %d; resume with -rounds %d or more", statePath, p.Round, cfg.Rounds, maxRound(prev.Pairs))
+			}
 			if want := book.Index(p.Round - 1); p.Opening != want {
 				return nil, fmt.Errorf("state file %s: pair %d used opening %d but the book now gives %d; was the opening file changed?", statePath, p.ID, p.Opening, want)
 			}
@@ -605,6 +611,15 @@ func (r *runner) pgnPair(g *data.PGNGame) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// maxRound is the last round of the pairs.
+func maxRound(pairs []PairRecord) int {
+	m := 0
+	for _, p := range pairs {
+		m = max(m, p.Round)
+	}
+	return m
 }
 
 // validPair checks a pair read from a state file (which a person may have

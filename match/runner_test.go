@@ -497,9 +497,14 @@ func TestRepairPGN(t *testing.T) {
 	if got, _ := os.ReadFile(path); string(got) != content {
 		t.Error("a short file was modified")
 	}
-	// Spans that do not fit are not applied.
-	if _, msg, err := repairPGN(path, 17, []pgnSpan{{Offset: 16, Length: 5}}); err != nil || !strings.Contains(msg, "does not match") {
-		t.Errorf("bad span: %q %v", msg, err)
+	// Spans that do not fit are an error, and the file is left alone:
+	// cut from a file they do not describe, they would remove the wrong
+	// games.
+	if _, _, err := repairPGN(path, 17, []pgnSpan{{Offset: 16, Length: 5}}); err == nil || !strings.Contains(err.Error(), "does not fit") {
+		t.Errorf("bad span: %v", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != content {
+		t.Error("a file with a bad span was modified")
 	}
 }
 
@@ -576,6 +581,50 @@ func TestDamagedState(t *testing.T) {
 	os.WriteFile(state, b, 0o644)
 	if _, err := Run(context.Background(), context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "damaged") {
 		t.Errorf("pair with a bad engine index: %v", err)
+	}
+	// So is a record of the PGN that no run writes: repairing the file
+	// from it would cut the wrong bytes (or crash on a negative size).
+	for _, ps := range []pgnState{
+		{File: "g.pgn", Size: -1, Pending: []pgnSpan{{Pair: 0, Offset: 0, Length: 10}}},
+		{File: "g.pgn", Size: 100, Pending: []pgnSpan{{Pair: 0, Offset: 90, Length: 20}}},
+		{File: "g.pgn", Size: 100, Pending: []pgnSpan{{Pair: 0, Offset: 0, Length: 50}, {Pair: 1, Offset: 40, Length: 20}}},
+		{File: "g.pgn", Size: 100, Pending: []pgnSpan{{Pair: 0, Offset: -5, Length: 10}}},
+	} {
+		st := stateFile{Version: stateVersion, Fingerprint: fp, Config: fpJSON, Seed: 5, PGN: &ps}
+		b, _ := json.Marshal(st)
+		os.WriteFile(state, b, 0o644)
+		if _, err := Run(context.Background(), context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "damaged") || !strings.Contains(err.Error(), "s.json") {
+			t.Errorf("pgn record %+v: %v", ps, err)
+		}
+	}
+}
+
+// TestResumeFewerRounds: a resume whose -rounds is below the last round
+// the state holds is refused, naming the rounds it needs, since its
+// pairs would be counted beyond the match or lost; with more rounds the
+// match goes on.
+func TestResumeFewerRounds(t *testing.T) {
+	dir := t.TempDir()
+	lim := Limits{Nodes: 1}
+	cfg := Config{
+		Engines: []EngineConfig{fakeConfig(t, "A", "", lim), fakeConfig(t, "B", "", lim)},
+		Rounds:  4, Games: 2, Concurrency: 1, MaxMoves: 10, PGNOut: filepath.Join(dir, "games.pgn"),
+		Seed: 7, SeedSet: true, Out: &syncBuffer{},
+	}
+	if _, err := Run(context.Background(), context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Resume, cfg.Rounds = true, 2
+	if _, err := Run(context.Background(), context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "-rounds 4 or more") {
+		t.Errorf("resume with -rounds 2 after 4 rounds: %v", err)
+	}
+	cfg.Rounds = 5
+	res, err := Run(context.Background(), context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pairs) != 5 || res.Interrupted {
+		t.Errorf("resume with -rounds 5: %d pairs, interrupted %v; want 5, false", len(res.Pairs), res.Interrupted)
 	}
 }
 

@@ -161,7 +161,32 @@ func readState(path string) (*stateFile, error) {
 	if st.Version != stateVersion {
 		return nil, fmt.Errorf("state file %s has version %d; this runner reads version %d", path, st.Version, stateVersion)
 	}
+	if st.PGN != nil {
+		if err := st.PGN.check(); err != nil {
+			return nil, fmt.Errorf("state file %s is damaged: %v", path, err)
+		}
+	}
 	return &st, nil
+}
+
+// check rejects a PGN record that no run of the runner writes (a person
+// may have edited the file): a negative size, or games of unfinished
+// pairs that lie outside the recorded size or overlap. Repairing the
+// PGN from such a record would cut the wrong bytes.
+func (ps *pgnState) check() error {
+	if ps.Size < 0 {
+		return fmt.Errorf("pgn size %d is negative", ps.Size)
+	}
+	spans := append([]pgnSpan(nil), ps.Pending...)
+	sort.Slice(spans, func(i, j int) bool { return spans[i].Offset < spans[j].Offset })
+	end := int64(0)
+	for _, s := range spans {
+		if s.Offset < end || s.Length <= 0 || s.Length > ps.Size-s.Offset {
+			return fmt.Errorf("unfinished game at offset %d, length %d: outside the pgn's %d bytes or overlapping another", s.Offset, s.Length, ps.Size)
+		}
+		end = s.Offset + s.Length
+	}
+	return nil
 }
 
 // stateWriter rewrites the state file after each pair. Completed pairs
@@ -240,6 +265,9 @@ func repairPGN(path string, size int64, pending []pgnSpan) (int64, string, error
 		return 0, "", err
 	}
 	defer f.Close()
+	if size < 0 {
+		return 0, "", fmt.Errorf("%s: recorded size %d is negative", path, size)
+	}
 	data := make([]byte, size)
 	if _, err := io.ReadFull(f, data); err != nil {
 		return 0, "", err
@@ -248,8 +276,10 @@ func repairPGN(path string, size int64, pending []pgnSpan) (int64, string, error
 	var out bytes.Buffer
 	pos := int64(0)
 	for _, s := range pending {
-		if s.Offset < pos || s.Offset+s.Length > size {
-			return cur, fmt.Sprintf("%s: the state's record of unfinished games does not match the file; left as it is", path), nil
+		if s.Offset < pos || s.Length <= 0 || s.Length > size-s.Offset {
+			// readState rejects such a record; a span cut from a file
+			// it does not describe would remove the wrong games.
+			return 0, "", fmt.Errorf("%s: the record of unfinished games (offset %d, length %d) does not fit its %d bytes", path, s.Offset, s.Length, size)
 		}
 		out.Write(data[pos:s.Offset])
 		pos = s.Offset + s.Length

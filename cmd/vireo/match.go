@@ -484,11 +484,9 @@ func parseOpenings(g optGroup, o *match.OpeningConfig) error {
 		return errors.New("-openings needs file=")
 	}
 	if o.Format == "" {
-		switch strings.ToLower(filepath.Ext(o.File)) {
-		case ".pgn":
+		o.Format = "epd"
+		if name := strings.ToLower(o.File); strings.HasSuffix(name, ".pgn") || strings.HasSuffix(name, ".pgn.gz") {
 			o.Format = "pgn"
-		default:
-			o.Format = "epd"
 		}
 	}
 	return nil

@@ -141,3 +141,17 @@ func TestMatchCommandUsage(t *testing.T) {
 		t.Errorf("-help: exit %d", code)
 	}
 }
+
+// Without format=, a book's format comes from its name: a gzipped PGN is
+// a PGN, not text to be read as EPD lines.
+func TestOpeningsFormatFromName(t *testing.T) {
+	for file, want := range map[string]string{
+		"a.pgn": "pgn", "B.PGN": "pgn", "games.pgn.gz": "pgn", "UHO.PGN.GZ": "pgn",
+		"book.epd": "epd", "book.txt": "epd", "book": "epd",
+	} {
+		var o match.OpeningConfig
+		if err := parseOpenings(optGroup{name: "openings", vals: []string{"file=" + file}}, &o); err != nil || o.Format != want {
+			t.Errorf("file=%s: format %q (%v), want %q", file, o.Format, err, want)
+		}
+	}
+}
