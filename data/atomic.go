@@ -107,3 +107,22 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	}
 	return CommitTemp(f, path)
 }
+
+// distinctOutput refuses an output path that names one of a job's inputs
+// (the same path, or another name for the same file): the job would
+// replace the data it reads.
+func distinctOutput(out string, inputs ...string) error {
+	oi, oerr := os.Stat(out)
+	for _, in := range inputs {
+		same := filepath.Clean(in) == filepath.Clean(out)
+		if !same && oerr == nil {
+			if ii, err := os.Stat(in); err == nil {
+				same = os.SameFile(oi, ii)
+			}
+		}
+		if same {
+			return fmt.Errorf("output %s is also an input: refusing to replace what is read", out)
+		}
+	}
+	return nil
+}

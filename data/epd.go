@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"vireo/chess"
 )
@@ -52,11 +54,13 @@ func ParseEPD(line string) (*EPD, error) {
 		return nil, fmt.Errorf("epd: want at least 4 position fields, got %d", len(fields))
 	}
 	fenFields := fields[:4]
-	rest := strings.Join(fields[4:], " ")
+	// The operations are taken from the line as written, not from its
+	// fields joined again: a quoted operand keeps its spaces.
+	rest := afterFields(line, 4)
 	counters := "0 1"
 	if len(fields) >= 6 && isUint(fields[4]) && isUint(fields[5]) {
 		counters = fields[4] + " " + fields[5]
-		rest = strings.Join(fields[6:], " ")
+		rest = afterFields(line, 6)
 	}
 	fen := strings.Join(fenFields, " ") + " " + counters
 	pos, err := chess.ParseFEN(fen)
@@ -89,6 +93,20 @@ func ParseEPD(line string) (*EPD, error) {
 	return &EPD{FEN: fen, Ops: ops, Pos: pos}, nil
 }
 
+// afterFields returns s after its first n fields, as strings.Fields
+// splits them (on Unicode white space), and the space that follows.
+func afterFields(s string, n int) string {
+	for range n {
+		s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		i := strings.IndexFunc(s, unicode.IsSpace)
+		if i < 0 {
+			return ""
+		}
+		s = s[i:]
+	}
+	return strings.TrimLeftFunc(s, unicode.IsSpace)
+}
+
 func isUint(s string) bool {
 	_, err := strconv.ParseUint(s, 10, 32)
 	return err == nil
@@ -115,25 +133,29 @@ func parseOps(s string) ([]EPDOp, error) {
 		}
 		cur = nil
 	}
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
+		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case inQuote:
 			if c == '"' {
 				inQuote = false
 			} else {
-				tok.WriteByte(c)
+				tok.WriteString(s[i : i+size])
 			}
 		case c == '"':
 			inQuote, hasTok = true, true
 		case c == ';':
 			flushOp()
-		case c == ' ' || c == '\t':
+		case unicode.IsSpace(r):
+			// Outside quotes any white space separates, as between the
+			// position's fields.
 			flushTok()
 		default:
-			tok.WriteByte(c)
+			tok.WriteString(s[i : i+size])
 			hasTok = true
 		}
+		i += size
 	}
 	if inQuote {
 		return nil, fmt.Errorf("epd: unterminated quoted operand")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // formatEPD writes an EPD record back as a line: the full FEN, then the
@@ -14,7 +15,7 @@ func formatEPD(e *EPD) string {
 	var b strings.Builder
 	b.WriteString(e.FEN)
 	quote := func(s string) string {
-		if s == "" || strings.ContainsAny(s, " \t;") {
+		if s == "" || strings.ContainsFunc(s, unicode.IsSpace) || strings.Contains(s, ";") {
 			return `"` + s + `"`
 		}
 		return s

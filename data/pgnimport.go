@@ -202,6 +202,9 @@ func ImportPGN(inputs []string, out string, f PGNFilter, errs io.Writer) (PGNImp
 	if errs == nil {
 		errs = io.Discard
 	}
+	if err := distinctOutput(out, inputs...); err != nil {
+		return st, err
+	}
 	tmp, err := CreateTemp(out, 0o644)
 	if err != nil {
 		return st, err

@@ -49,6 +49,9 @@ type quietBatch struct {
 // renamed), so an interrupted run leaves no partial file; run it again.
 func QuietFile(in, out string, opt QuietOptions) (QuietStats, error) {
 	start := time.Now()
+	if err := distinctOutput(out, in); err != nil {
+		return QuietStats{}, err
+	}
 	f, err := os.Open(in)
 	if err != nil {
 		return QuietStats{}, err
@@ -149,7 +152,12 @@ func QuietLabeled(q *search.Quieter, l Labeled) (out Labeled, moved int, ok bool
 	if l.HasScore && (l.Score >= search.MateInMax || l.Score <= -search.MateInMax) {
 		return Labeled{}, 0, false
 	}
-	out = Labeled{Pos: r.Leaf, Result: l.Result, Score: l.Score, HasScore: l.HasScore}
+	// The game and ply stay with the position, so that a tuner can still
+	// hold out whole games; the leaf is moved plies later in that game.
+	out = Labeled{Pos: r.Leaf, Result: l.Result, Score: l.Score, HasScore: l.HasScore, Game: l.Game}
+	if l.Game != "" {
+		out.Ply = l.Ply + len(r.PV)
+	}
 	if len(r.PV)%2 == 1 {
 		out.Score = -out.Score
 	}

@@ -18,6 +18,9 @@ func TestQuietFile(t *testing.T) {
 		`4k3/8/8/8/8/8/4P3/4K3 w - - ce 120; c9 "1/2-1/2";`,
 		`not a position at all`,
 		`4k3/8/8/3q4/8/1Q6/8/4K3 b - - [0.0]`,
+		// The game and ply stay, the ply moved on with the position.
+		`4k3/8/8/8/8/8/4P3/4K3 w - - ce 120; c9 "1/2-1/2"; game 1.7; ply 12;`,
+		`4k3/8/8/3q4/8/1Q6/8/4K3 w - - ce 900; c9 "1-0"; game 1.8; ply 30;`,
 	}
 	os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	out := filepath.Join(dir, "out.epd")
@@ -26,7 +29,7 @@ func TestQuietFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Read != 4 || st.Bad != 1 || st.Written != 3 || st.Moved != 2 {
+	if st.Read != 6 || st.Bad != 1 || st.Written != 5 || st.Moved != 3 {
 		t.Errorf("stats %+v", st)
 	}
 	if !strings.Contains(errs.String(), in+":3:") {
@@ -40,6 +43,8 @@ func TestQuietFile(t *testing.T) {
 		`4k3/8/8/3Q4/8/8/8/4K3 b - - ce -900; c9 "1-0";`,
 		`4k3/8/8/8/8/8/4P3/4K3 w - - ce 120; c9 "1/2-1/2";`,
 		`4k3/8/8/8/8/1q6/8/4K3 w - - c9 "0-1";`,
+		`4k3/8/8/8/8/8/4P3/4K3 w - - ce 120; c9 "1/2-1/2"; game 1.7; ply 12;`,
+		`4k3/8/8/3Q4/8/8/8/4K3 b - - ce -900; c9 "1-0"; game 1.8; ply 31;`,
 	}
 	for i, l := range got {
 		if i < len(want) && FormatLabeled(l) != want[i] {

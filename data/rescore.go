@@ -100,6 +100,12 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 	if cfg.Nodes == 0 && cfg.Depth <= 0 {
 		return RescoreStats{}, errors.New("set nodes or depth per position")
 	}
+	if err := distinctOutput(cfg.Out, cfg.In); err != nil {
+		return RescoreStats{}, err
+	}
+	if cfg.Positions < 0 {
+		return RescoreStats{}, fmt.Errorf("positions %d: a target is 0 (the whole input) or more", cfg.Positions)
+	}
 	if cfg.Every <= 0 {
 		cfg.Every = 1
 	}
@@ -136,8 +142,14 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 	}
 
 	w := bufio.NewWriterSize(out, 1<<16)
+	// commit makes the state describe what the disk holds: the output
+	// is flushed and synced before the state that counts it is written,
+	// so a crash of the machine cannot leave a state ahead of its file.
 	commit := func() error {
 		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := out.Sync(); err != nil {
 			return err
 		}
 		return WriteState(cfg.Out, st)

@@ -66,6 +66,11 @@ func TestRescore(t *testing.T) {
 		t.Errorf("a rook down scores %d for the side to move", got)
 	}
 
+	// A negative target is refused, not read as the whole input.
+	if _, err := Rescore(context.Background(), RescoreConfig{In: in, Out: out + ".neg", Depth: 4, Positions: -1}); err == nil || !strings.Contains(err.Error(), "positions -1") {
+		t.Errorf("positions -1: %v", err)
+	}
+
 	// Done: a second run changes nothing.
 	st, err = Rescore(context.Background(), RescoreConfig{In: in, Out: out, Depth: 4})
 	if b2, _ := os.ReadFile(out); err != nil || st.RunWritten != 0 || string(b2) != want {

@@ -138,6 +138,10 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if cfg.Nodes == 0 && cfg.Depth <= 0 {
 		return Stats{}, errors.New("set nodes or depth per move")
 	}
+	// A negative target would read as "no target" (0) and run for ever.
+	if cfg.Games < 0 || cfg.Positions < 0 {
+		return Stats{}, fmt.Errorf("games %d, positions %d: a target is 0 (none) or more", cfg.Games, cfg.Positions)
+	}
 	if cfg.Threads <= 0 {
 		cfg.Threads = runtime.NumCPU()
 	}
@@ -200,8 +204,14 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	start := time.Now()
 	lastState, lastProgress := start, start
 	var werr error
+	// commit makes the state describe what the disk holds: the output
+	// is flushed and synced before the state that counts it is written,
+	// so a crash of the machine cannot leave a state ahead of its file.
 	commit := func() error {
 		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := f.Sync(); err != nil {
 			return err
 		}
 		return data.WriteState(cfg.Out, st)

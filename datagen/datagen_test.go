@@ -77,6 +77,18 @@ func TestResumeRefusals(t *testing.T) {
 	if b, _ := os.ReadFile(foreign); string(b) != "precious\n" {
 		t.Errorf("foreign file changed to %q", b)
 	}
+	// A negative target would mean none (a run without end): refused,
+	// before any output is made.
+	for _, neg := range []func(*Config){func(c *Config) { c.Games = -1 }, func(c *Config) { c.Positions = -5 }} {
+		c := testConfig(filepath.Join(dir, "neg.epd"))
+		neg(&c)
+		if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "target") {
+			t.Errorf("games %d, positions %d: %v", c.Games, c.Positions, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "neg.epd")); err == nil {
+		t.Error("a refused run created its output")
+	}
 }
 
 // TestCancelResume cancels a run from its progress output and resumes

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -77,6 +78,12 @@ func cmdDataPGN(args []string) int {
 	}
 	f := data.PGNFilter{PerGame: *perGame, MinGap: *gap, WinMargin: *win, DrawMargin: *draw, MinPly: *minPly, Seed: *seed}
 	in, out := fs.Args()[:fs.NArg()-1], fs.Arg(fs.NArg()-1)
+	if name := strings.ToLower(out); strings.HasSuffix(name, ".pgn") || strings.HasSuffix(name, ".pgn.gz") {
+		// The output is labelled EPD: a PGN name here is an input whose
+		// OUT was left off, and writing to it would replace its games.
+		fmt.Fprintf(os.Stderr, "data pgn: OUT %s is a PGN name, but the output is labelled EPD; give the output file last\n", out)
+		return 2
+	}
 	st, err := data.ImportPGN(in, out, f, os.Stderr)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "data pgn: %v\n", err)

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// "vireo data pgn a.pgn b.pgn" (OUT left off) must not take b.pgn for the
+// output and replace its games with EPD lines; nor may any data command
+// write over its own input.
+func TestDataOutputIsNotAnInput(t *testing.T) {
+	dir := t.TempDir()
+	game := "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+	a, b := filepath.Join(dir, "a.pgn"), filepath.Join(dir, "b.pgn")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, []byte(game), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stderr := captured(t, &os.Stderr, func() int { return run([]string{"data", "pgn", a, b}) })
+	if code != 2 || !strings.Contains(stderr, "b.pgn") {
+		t.Errorf("data pgn a.pgn b.pgn: exit %d, %q; want 2 naming b.pgn", code, stderr)
+	}
+	if got, _ := os.ReadFile(b); string(got) != game {
+		t.Errorf("b.pgn changed to %q", got)
+	}
+	epd := filepath.Join(dir, "in.epd")
+	line := "4k3/8/8/8/8/8/4P3/4K3 w - - ce 120; c9 \"1/2-1/2\";\n"
+	os.WriteFile(epd, []byte(line), 0o644)
+	for _, args := range [][]string{
+		{"data", "quiet", epd, epd},
+		{"data", "quiet", epd, filepath.Join(dir, ".", "in.epd")},
+		{"data", "rescore", "-depth", "1", "-nodes", "0", epd, epd},
+	} {
+		code, stderr := captured(t, &os.Stderr, func() int { return run(args) })
+		if code == 0 || !strings.Contains(stderr, "also an input") {
+			t.Errorf("%v: exit %d, %q; want a refusal", args, code, stderr)
+		}
+		if got, _ := os.ReadFile(epd); string(got) != line {
+			t.Errorf("%v: the input changed to %q", args, got)
+		}
+	}
+}
