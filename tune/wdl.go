@@ -38,6 +38,9 @@ type WDLLoadOptions struct {
 	// MaxScore leaves out positions scored beyond it (mates and
 	// adjudicated wins tell nothing about the curve; 0: 4000).
 	MaxScore int
+	// OnBad, if set, receives each malformed line (a *data.LabeledError
+	// naming file and line) before it is skipped and counted.
+	OnBad func(error)
 }
 
 // WDLLoadStats say what the loader read and kept.
@@ -92,6 +95,9 @@ func LoadWDL(opt WDLLoadOptions) (train, valid []WDLSample, st WDLLoadStats, err
 			l, err := data.ParseLabeled(line)
 			if err != nil {
 				st.Bad++
+				if opt.OnBad != nil {
+					opt.OnBad(&data.LabeledError{File: name, Line: lineNo, Msg: err.Error()})
+				}
 				continue
 			}
 			if !l.HasScore {

@@ -119,3 +119,21 @@ func TestLoadWDLLongLine(t *testing.T) {
 		}
 	}
 }
+
+// A malformed line is counted, skipped and handed to OnBad with its file
+// and line, so that the command can name it.
+func TestLoadWDLNamesBadLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.epd")
+	text := "8/8/8/8/8/8/8/K1k5 w - - ce 0; c9 \"1/2-1/2\";\nnot a position\n# comment\n8/8/8/8/8/8/1R6/K5k1 w - - ce 900; c9 \"1-0\";\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var bad []string
+	train, _, st, err := LoadWDL(WDLLoadOptions{Files: []string{path}, OnBad: func(err error) { bad = append(bad, err.Error()) }})
+	if err != nil || st.Bad != 1 || len(train) != 2 {
+		t.Fatalf("err %v, stats %+v, %d kept", err, st, len(train))
+	}
+	if len(bad) != 1 || !strings.HasPrefix(bad[0], path+":2:") {
+		t.Errorf("OnBad got %q, want one error naming %s:2", bad, path)
+	}
+}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
 	"strings"
 
 	"vireo/chess"
+	"vireo/data"
 	"vireo/eval"
 )
 
@@ -36,17 +38,19 @@ func cmdEval(args []string) int {
 	}
 	e := eval.NewWithParams(pr)
 	if *write != "" {
-		out := os.Stdout
-		if *write != "-" {
-			f, err := os.Create(*write)
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "eval: %v\n", err)
-				return 1
+		var buf bytes.Buffer
+		err := eval.WriteParams(&buf, e.Params())
+		if err == nil {
+			if *write == "-" {
+				_, err = os.Stdout.Write(buf.Bytes())
+			} else {
+				// Whole or not at all: a parameter file cut short
+				// would be refused by its "end" line, but the one it
+				// replaced would be gone.
+				err = data.WriteFileAtomic(*write, buf.Bytes(), 0o644)
 			}
-			defer f.Close()
-			out = f
 		}
-		if err := eval.WriteParams(out, e.Params()); err != nil {
+		if err != nil {
 			fmt.Fprintf(os.Stderr, "eval: %v\n", err)
 			return 1
 		}

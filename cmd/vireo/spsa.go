@@ -37,9 +37,10 @@ The engine is given once; it must accept the parameters as UCI options
 (a tune build: make TUNE=1). Every other option is the match runner's.
 
 The state (the values, the steps played) is written atomically to -state
-after each step. Run the same command again to resume; an interrupted
-step is played again. When the run ends the values are printed as
-'-set Name=V,...' for 'vireo bench'.
+after each step. Run the same command again to resume (-pairs and -seed,
+if given, must be the run's own); an interrupted step is played again.
+When the run ends the values are printed as '-set Name=V,...' for
+'vireo bench'.
 `
 
 func cmdSPSA(args []string) int {
@@ -85,7 +86,11 @@ type spsaRun struct {
 	pairs     int
 	batch     int
 	seed      uint64
-	cfg       match.Config // the match of one step, engines plus and minus
+	// pairsSet and seedSet say that -pairs and -seed were given: a
+	// resumed run must not differ from them, since its schedules and
+	// nudges were drawn from the values it started with.
+	pairsSet, seedSet bool
+	cfg               match.Config // the match of one step, engines plus and minus
 }
 
 func parseSPSAArgs(args []string) (*spsaRun, error) {
@@ -107,6 +112,7 @@ func parseSPSAArgs(args []string) (*spsaRun, error) {
 			}
 		case "pairs":
 			r.pairs, err = intValue(g, 1, 100000000)
+			r.pairsSet = true
 		case "batch":
 			r.batch, err = intValue(g, 1, 1024)
 		case "seed":
@@ -115,6 +121,7 @@ func parseSPSAArgs(args []string) (*spsaRun, error) {
 				if r.seed, err = strconv.ParseUint(v, 0, 64); err != nil {
 					err = fmt.Errorf("-seed wants a number, got %q", v)
 				}
+				r.seedSet = true
 			}
 		case "engine":
 			if engine != nil {
@@ -171,6 +178,12 @@ func (r *spsaRun) state() (*spsa.State, error) {
 				return nil, fmt.Errorf("%s tunes %s, not -params %s: give another -state to start a new run",
 					r.statePath, strings.Join(have, ","), strings.Join(r.names, ","))
 			}
+		}
+		if r.pairsSet && r.pairs != st.Total {
+			return nil, fmt.Errorf("%s runs %d pairs, not -pairs %d: its c and learning-rate schedules are fixed by that total; drop -pairs to resume, or give another -state", r.statePath, st.Total, r.pairs)
+		}
+		if r.seedSet && r.seed != st.Seed {
+			return nil, fmt.Errorf("%s was started with -seed %d, not %d: drop -seed to resume, or give another -state", r.statePath, st.Seed, r.seed)
 		}
 		fmt.Printf("resuming %s at pair %d of %d\n", r.statePath, st.K, st.Total)
 		return st, nil

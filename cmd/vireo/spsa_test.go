@@ -78,6 +78,20 @@ func TestSPSAState(t *testing.T) {
 	if st2, err := r.state(); err != nil || st2.Values() != st.Values() {
 		t.Errorf("resume: %v %v", st2, err)
 	}
+	// The total and the seed fix the schedules and the nudges: a resume
+	// that names others is refused; one that names none goes on.
+	r, _ = parseSPSAArgs(append(args("LMRBase,RFPMargin"), "-pairs", "10"))
+	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "not -pairs 10") {
+		t.Errorf("resume with another -pairs: %v", err)
+	}
+	r, _ = parseSPSAArgs(append(args("LMRBase,RFPMargin"), "-seed", "4"))
+	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "-seed 3, not 4") {
+		t.Errorf("resume with another -seed: %v", err)
+	}
+	r, _ = parseSPSAArgs([]string{"-state", path, "-engine", "cmd=/bin/sh", "-each", "nodes=100"})
+	if st2, err := r.state(); err != nil || st2.Seed != 3 || st2.Total != 5000 {
+		t.Errorf("resume without -params, -pairs or -seed: %+v %v", st2, err)
+	}
 	r, _ = parseSPSAArgs(args("LMRBase"))
 	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "not -params LMRBase") {
 		t.Errorf("resume with other parameters: %v", err)

@@ -164,6 +164,8 @@ func TestTuneFlagRanges(t *testing.T) {
 		{[]string{"tune", "error", "--k", "NaN"}, "--k NaN"},
 		{[]string{"tune", "adam", "--threads", "-2", "--out", out}, "--threads -2"},
 		{[]string{"tune", "wdl", "--validation", "2"}, "--validation 2"},
+		{[]string{"tune", "wdl", "--epochs", "0"}, "--epochs 0"},
+		{[]string{"tune", "wdl", "--epochs", "-3"}, "--epochs -3"},
 	} {
 		code, stderr := captured(t, &os.Stderr, func() int { return run(append(tc.args, "--data", data)) })
 		if code != 2 || !strings.Contains(stderr, tc.flag) {

@@ -38,8 +38,20 @@ func tuneWDL(args []string) int {
 		fmt.Fprintf(os.Stderr, "tune wdl: --validation %g: want a share from 0 up to (not including) 1\n", *validation)
 		return 2
 	}
+	if *epochs < 1 {
+		fmt.Fprintf(os.Stderr, "tune wdl: --epochs %d: want at least 1\n", *epochs)
+		return 2
+	}
 	t0 := time.Now()
-	train, valid, st, err := tune.LoadWDL(tune.WDLLoadOptions{Files: files, Sample: *sample, Validation: *validation, Seed: *seed, MaxScore: *maxScore})
+	bad := 0
+	train, valid, st, err := tune.LoadWDL(tune.WDLLoadOptions{Files: files, Sample: *sample, Validation: *validation, Seed: *seed, MaxScore: *maxScore,
+		OnBad: func(err error) {
+			// Every malformed line is named, up to a point; the count
+			// is always reported below.
+			if bad++; bad <= 20 {
+				fmt.Fprintf(os.Stderr, "tune wdl: skipped %v\n", err)
+			}
+		}})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tune wdl: %v\n", err)
 		return 1
@@ -66,6 +78,10 @@ func tuneWDL(args []string) int {
 		m, hist = tune.FitWDL(train, tune.DefaultWDLStart, opt)
 		if !*quiet {
 			fmt.Fprintln(os.Stderr)
+		}
+		if len(hist) == 0 {
+			fmt.Fprintln(os.Stderr, "tune wdl: stopped before the first epoch; nothing fitted")
+			return 1
 		}
 		fmt.Printf("fit: %d epochs in %v; training loss (mean negative log-likelihood) from %.6f at the start\n",
 			len(hist), time.Since(t1).Round(time.Millisecond), hist[0])
