@@ -86,8 +86,10 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 		left, inc = l.BTime, l.BInc
 	}
 	if left <= 0 && inc <= 0 {
-		if l.ClockGiven[side] {
-			// An empty clock: depth 1 completes, then the move.
+		if l.ClockGiven[side] || l.ClockGiven[side.Other()] {
+			// An empty clock: depth 1 completes, then the move. A clock
+			// given for the other side only means that ours is empty
+			// (Stockfish's rule: any clock makes the search a timed one).
 			tm.timed = true
 			tm.soft, tm.hard = time.Millisecond, time.Millisecond
 		}

@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -295,8 +296,19 @@ func (s *Searcher) runGuarded(pos *chess.Position, limits Limits) (res Result) {
 			res = Result{}
 			if ml.Len > 0 {
 				res.Best = ml.Moves[0]
+				for _, m := range ml.Slice() {
+					if len(limits.SearchMoves) == 0 || slices.Contains(limits.SearchMoves, m) {
+						res.Best = m
+						break
+					}
+				}
 				res.PV = []chess.Move{res.Best}
 			}
+			// The protocol still holds: a pondering or infinite search
+			// answers only after ponderhit or stop.
+			w := s.workers[0]
+			w.limits = limits
+			w.waitPonder()
 		}
 	}()
 	return s.run(pos, limits)

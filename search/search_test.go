@@ -1,6 +1,7 @@
 package search
 
 import (
+	"os"
 	"testing"
 	"time"
 
@@ -342,5 +343,46 @@ func TestCutoffScore(t *testing.T) {
 		if got := cutoffScore(tc.score, tc.beta, tc.depth); got != tc.want {
 			t.Errorf("cutoffScore(%d, %d, %d) = %d, want %d", tc.score, tc.beta, tc.depth, got, tc.want)
 		}
+	}
+}
+
+// A search that panics is recovered with a legal move, and still keeps
+// the protocol: an infinite search answers only after stop, and with a
+// move of its searchmoves.
+func TestRecoveredPanicWaitsForStop(t *testing.T) {
+	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devnull.Close()
+	saved := os.Stderr
+	os.Stderr = devnull // the stack trace of the recovered panic
+	defer func() { os.Stderr = saved }()
+
+	s := NewSearcher(1)
+	s.OnInfo = func(Info) { panic("a bug in the search") }
+	pos, err := chess.ParseFEN(chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	only, err := pos.ParseUCI("g1f3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan Result, 1)
+	s.Start(pos, Limits{Infinite: true, SearchMoves: []chess.Move{only}}, func(r Result) { got <- r })
+	select {
+	case r := <-got:
+		t.Fatalf("answered %s before stop", pos.UCI(r.Best))
+	case <-time.After(300 * time.Millisecond):
+	}
+	s.Stop()
+	select {
+	case r := <-got:
+		if r.Best != only {
+			t.Errorf("recovered search played %s, want g1f3 (its only searchmove)", pos.UCI(r.Best))
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no answer after stop")
 	}
 }

@@ -47,9 +47,12 @@ func TestSelDepthOfLastInfo(t *testing.T) {
 
 // TestEmptyClockMovesAtOnce: "go wtime -5" (an overdrawn clock, as some
 // GUIs send after a lag) and "go wtime 0" must answer at once, not
-// search as if there were no clock.
+// search as if there were no clock; so must a clock given for the other
+// side only (ours is then empty, as in Stockfish), and an overdrawn clock
+// beyond int64.
 func TestEmptyClockMovesAtOnce(t *testing.T) {
-	for _, cmd := range []string{"go wtime -5 btime 1000", "go wtime 0 btime 0", "go wtime -5"} {
+	for _, cmd := range []string{"go wtime -5 btime 1000", "go wtime 0 btime 0", "go wtime -5", "go btime 1000",
+		"go wtime -99999999999999999999 btime 1000"} {
 		s := start(t)
 		s.send("position startpos")
 		t0 := time.Now()
@@ -61,5 +64,25 @@ func TestEmptyClockMovesAtOnce(t *testing.T) {
 		if best == "bestmove (none)" || best == "bestmove 0000" {
 			t.Errorf("%s: %q", cmd, best)
 		}
+	}
+}
+
+// A clock beyond int64 is a huge clock, capped as any value beyond the
+// time manager's range is, not a malformed value that leaves the search
+// without a clock.
+func TestClockBeyondInt64(t *testing.T) {
+	s := start(t)
+	s.send("position startpos")
+	s.send("go wtime 99999999999999999999 btime 99999999999999999999 movetime 200")
+	_, lines := s.expect("bestmove", 5*time.Second)
+	capped := false
+	for _, l := range lines {
+		capped = capped || strings.HasPrefix(l, "info string go: wtime") && strings.Contains(l, "using")
+		if strings.Contains(l, "bad value") {
+			t.Errorf("huge clock read as malformed: %q", l)
+		}
+	}
+	if !capped {
+		t.Errorf("no info string saying the clock was capped: %q", lines)
 	}
 }

@@ -284,15 +284,20 @@ func TestHashBeyondMemory(t *testing.T) {
 	}
 }
 
-// Command-line lines (vireo "position startpos" "perft 3") run perft and
-// bench to their end: the quit after them does not cut them short.
+// Command-line lines (vireo "position startpos" "perft 3") run perft,
+// bench and a search to their end: the quit after them does not cut them
+// short.
 func TestRunArgsFinishesJobs(t *testing.T) {
 	var out bytes.Buffer
-	if err := New("Vireo test", &out).RunArgs([]string{"position startpos", "perft 3", "bench 2", "quit"}); err != nil {
+	if err := New("Vireo test", &out).RunArgs([]string{"position startpos", "perft 3", "bench 2", "go depth 7", "quit"}); err != nil {
 		t.Fatal(err)
 	}
-	if got := out.String(); !strings.Contains(got, "Nodes searched: 8902 ") || !strings.Contains(got, "Bench: ") {
+	got := out.String()
+	if !strings.Contains(got, "Nodes searched: 8902 ") || !strings.Contains(got, "Bench: ") {
 		t.Errorf("output %q", got)
+	}
+	if !strings.Contains(got, "info depth 7 ") || !strings.Contains(got, "\nbestmove ") {
+		t.Errorf("go depth 7 did not reach depth 7 before quit:\n%s", got)
 	}
 }
 

@@ -387,6 +387,12 @@ func (e *Engine) cmdGo(args []string) {
 			var err error
 			if i+1 < len(args) {
 				v, err = strconv.ParseInt(args[i+1], 10, 64)
+				if errors.Is(err, strconv.ErrRange) {
+					// Beyond int64, ParseInt gives the nearest end of
+					// the range, which the caps below treat as the huge
+					// (or overdrawn) value it is.
+					err = nil
+				}
 			}
 			if i+1 >= len(args) || err != nil {
 				if i+1 < len(args) && !goKeywords[args[i+1]] {
@@ -477,6 +483,14 @@ func (e *Engine) cmdGo(args []string) {
 			e.Println("bestmove %s", best)
 		}
 	})
+	if e.syncJobs && !l.Infinite && !l.Ponder {
+		// Lines given at once (vireo "position startpos" "go depth 10"
+		// quit): the search runs to its limits before the next line,
+		// which would otherwise stop it at once. An infinite or
+		// pondering search still waits for the stop that follows.
+		<-done
+		e.running = false
+	}
 }
 
 // uciAfter prints m2 in the position after m1.
