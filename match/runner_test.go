@@ -500,7 +500,7 @@ func TestRepairPGN(t *testing.T) {
 	// Spans that do not fit are an error, and the file is left alone:
 	// cut from a file they do not describe, they would remove the wrong
 	// games.
-	if _, _, err := repairPGN(path, 17, []pgnSpan{{Offset: 16, Length: 5}}); err == nil || !strings.Contains(err.Error(), "does not fit") {
+	if _, _, err := repairPGN(path, 17, []pgnSpan{{Offset: 16, Length: 5}}); err == nil || !strings.Contains(err.Error(), "outside the pgn") {
 		t.Errorf("bad span: %v", err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != content {

@@ -265,8 +265,10 @@ func repairPGN(path string, size int64, pending []pgnSpan) (int64, string, error
 		return 0, "", err
 	}
 	defer f.Close()
-	if size < 0 {
-		return 0, "", fmt.Errorf("%s: recorded size %d is negative", path, size)
+	// The same test as readState's: spans cut from a file they do not
+	// describe would remove the wrong games.
+	if err := (&pgnState{Size: size, Pending: pending}).check(); err != nil {
+		return 0, "", fmt.Errorf("%s: %v", path, err)
 	}
 	data := make([]byte, size)
 	if _, err := io.ReadFull(f, data); err != nil {
@@ -276,11 +278,6 @@ func repairPGN(path string, size int64, pending []pgnSpan) (int64, string, error
 	var out bytes.Buffer
 	pos := int64(0)
 	for _, s := range pending {
-		if s.Offset < pos || s.Length <= 0 || s.Length > size-s.Offset {
-			// readState rejects such a record; a span cut from a file
-			// it does not describe would remove the wrong games.
-			return 0, "", fmt.Errorf("%s: the record of unfinished games (offset %d, length %d) does not fit its %d bytes", path, s.Offset, s.Length, size)
-		}
 		out.Write(data[pos:s.Offset])
 		pos = s.Offset + s.Length
 	}
