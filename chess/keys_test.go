@@ -1,10 +1,7 @@
 package chess
 
 import (
-	"bufio"
 	"math/rand"
-	"os"
-	"strings"
 	"testing"
 )
 
@@ -237,17 +234,9 @@ func TestKeysRandomGamesStandard(t *testing.T) {
 // load960 reads the FENs of the Chess960 perft suite.
 func load960(t *testing.T) []string {
 	t.Helper()
-	f, err := os.Open(sharedDataDir + "perft960.epd")
-	if err != nil {
-		t.Skipf("suite not available: %v", err)
-	}
-	defer f.Close()
 	var fens []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if fen := strings.TrimSpace(strings.Split(sc.Text(), ";")[0]); fen != "" {
-			fens = append(fens, fen)
-		}
+	for _, c := range readSharedSuite(t, "perft960.epd") {
+		fens = append(fens, c.FEN)
 	}
 	if len(fens) == 0 {
 		t.Fatal("perft960.epd holds no positions")

@@ -1,12 +1,9 @@
 package chess
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
-
-const dataDir = "../../shared/data/"
 
 // wikiPositions are the six positions of the chessprogramming wiki's
 // "Perft Results" page with their published counts.
@@ -41,15 +38,7 @@ func TestPerftWiki(t *testing.T) {
 }
 
 func runSuite(t *testing.T, name string, maxDepth int) {
-	f, err := os.Open(dataDir + name)
-	if err != nil {
-		t.Skipf("suite not available: %v", err)
-	}
-	defer f.Close()
-	cases, err := ReadPerftSuite(f, name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := readSharedSuite(t, name)
 	if len(cases) == 0 {
 		t.Fatalf("%s: no positions", name)
 	}
