@@ -13,45 +13,51 @@ var (
 
 	rookMagics   [64]magic
 	bishopMagics [64]magic
-	slideTable   [slideTableSize]Bitboard
+	// slideTable has room for a full 4096-entry window after the last
+	// square's part, so that every square's attacks can be a fixed-size
+	// array: see magic.attacks.
+	slideTable [slideTableSize + 4096]Bitboard
 )
 
 // magic holds one square's fancy-magic lookup: the relevant occupancy mask,
-// the multiplier, the shift and this square's offset into slideTable.
+// the multiplier, the shift and this square's part of slideTable.
 // slideTableSize is the sum over squares of 2^(relevant bits) for rooks
 // (102400) and bishops (5248).
 const slideTableSize = 107648
 
+// magic's attacks is a pointer to a 4096-entry array (a rook's most) and
+// lookup masks the shift and the index: the compiler can then prove both in
+// range, and the lookup, one of the hottest lines of the engine, carries no
+// bounds check and no fix-up for shifts of 64 or more. The masks change
+// nothing: shifts are 52–59 and indices below 2^12.
 type magic struct {
-	mask   Bitboard
-	number uint64
-	shift  uint8
-	offset uint32
+	mask    Bitboard
+	number  uint64
+	attacks *[4096]Bitboard
+	shift   uint8
 }
 
-func (m *magic) index(occ Bitboard) uint32 {
-	return m.offset + uint32(uint64(occ&m.mask)*m.number>>m.shift)
+func (m *magic) lookup(occ Bitboard) Bitboard {
+	return m.attacks[(uint64(occ&m.mask)*m.number>>(m.shift&63))&4095]
 }
 
 // KnightAttacks returns the knight's attacks from s.
-func KnightAttacks(s Square) Bitboard { return knightAttacks[s] }
+func KnightAttacks(s Square) Bitboard { return knightAttacks[s&63] }
 
 // KingAttacks returns the king's attacks from s.
-func KingAttacks(s Square) Bitboard { return kingAttacks[s] }
+func KingAttacks(s Square) Bitboard { return kingAttacks[s&63] }
 
 // PawnAttacks returns the squares a pawn of colour c on s attacks.
 func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c][s] }
 
 // RookAttacks returns rook attacks from s given the occupied squares.
 func RookAttacks(s Square, occ Bitboard) Bitboard {
-	m := &rookMagics[s]
-	return slideTable[m.index(occ)]
+	return rookMagics[s&63].lookup(occ)
 }
 
 // BishopAttacks returns bishop attacks from s given the occupied squares.
 func BishopAttacks(s Square, occ Bitboard) Bitboard {
-	m := &bishopMagics[s]
-	return slideTable[m.index(occ)]
+	return bishopMagics[s&63].lookup(occ)
 }
 
 // QueenAttacks returns queen attacks from s given the occupied squares.
@@ -186,7 +192,7 @@ func initMagics() {
 			m.mask = slowSlide(s, 0, dirs) &^ edges
 			n := m.mask.Count()
 			m.shift = uint8(64 - n)
-			m.offset = uint32(used)
+			m.attacks = (*[4096]Bitboard)(slideTable[used : used+4096])
 			size := 1 << n
 			occs := make([]Bitboard, size)
 			refs := make([]Bitboard, size)

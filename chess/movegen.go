@@ -299,6 +299,11 @@ func (p *Position) IsLegal(m Move) bool {
 	if pc == NoPiece || pc.Color() != p.side {
 		return false
 	}
+	// A plain move's code has no bits beyond its squares (NewMove); a
+	// code from the table with stray bits is no move of the generator's.
+	if m == NewMove(m.From(), m.To()) && pc.Type() != Pawn {
+		return p.pieceMoveLegal(pc.Type(), m.From(), m.To())
+	}
 	var ml MoveList
 	kind := GenQuiet
 	if p.board[m.To()] != NoPiece && !m.IsCastling() || m.IsEnPassant() || m.Promotion() == Queen {
@@ -306,6 +311,34 @@ func (p *Position) IsLegal(m Move) bool {
 	}
 	p.GenerateMoves(&ml, kind)
 	return ml.Contains(m)
+}
+
+// pieceMoveLegal is IsLegal for a plain move of a piece other than a
+// pawn, by the generator's own tests instead of the generation: most
+// table moves are such moves, and IsLegal runs for one at almost every
+// node. TestIsLegalMatchesGenerator checks it against GenerateMoves.
+func (p *Position) pieceMoveLegal(pt PieceType, from, to Square) bool {
+	us := p.side
+	if p.byColor[us].Has(to) {
+		return false
+	}
+	occ := p.byType[0]
+	if pt == King {
+		return kingAttacks[from&63].Has(to) && !p.attackedBy(to, us.Other(), occ^SquareBB(from))
+	}
+	checkers := p.st.checkers
+	if checkers.More() || !Attacks(pt, from, occ).Has(to) {
+		return false
+	}
+	ksq := p.KingSquare(us) & 63
+	if checkers != 0 && !(betweenBB[ksq][checkers.LSB()&63] | checkers).Has(to) {
+		return false
+	}
+	if p.Pinned(us).Has(from) {
+		// A pinned knight never moves; a slider moves along the pin.
+		return pt != Knight && lineBB[ksq][from&63].Has(to)
+	}
+	return true
 }
 
 // IsCapture reports whether m captures (en passant included). Castling,
@@ -354,18 +387,44 @@ func (p *Position) GivesCheck(m Move) bool {
 		pt = m.Promotion()
 	}
 	occ := p.byType[0]&^SquareBB(from) | SquareBB(to)
-	if pt == Pawn {
+	// A direct check by a slider is the king on one of its rays with
+	// nothing between, which needs no attack lookup.
+	to &= 63
+	ksq &= 63
+	switch pt {
+	case Pawn:
 		if PawnAttacks(us, to).Has(ksq) {
 			return true
 		}
-	} else if pt != King && Attacks(pt, to, occ).Has(ksq) {
-		return true
+	case Knight:
+		if knightAttacks[to].Has(ksq) {
+			return true
+		}
+	case Bishop, Rook, Queen:
+		var rays Bitboard
+		if pt != Rook {
+			rays |= bishopRays[to]
+		}
+		if pt != Bishop {
+			rays |= rookRays[to]
+		}
+		if rays.Has(ksq) && betweenBB[to][ksq]&occ == 0 {
+			return true
+		}
 	}
 	// A slider of ours that now sees the king: the move uncovered it (the
 	// opponent, not to move, cannot have been in check before). A piece
 	// captured on to is no longer theirs to block with, but to is occupied.
+	// Only a piece that left one of the king's rays can uncover a line.
 	ours := p.byColor[us] &^ SquareBB(from)
-	bishops := ours & (p.byType[Bishop] | p.byType[Queen])
-	rooks := ours & (p.byType[Rook] | p.byType[Queen])
-	return BishopAttacks(ksq, occ)&bishops&^SquareBB(to) != 0 || RookAttacks(ksq, occ)&rooks&^SquareBB(to) != 0
+	if bishopRays[ksq].Has(from) {
+		if bishops := ours & (p.byType[Bishop] | p.byType[Queen]); BishopAttacks(ksq, occ)&bishops&^SquareBB(to) != 0 {
+			return true
+		}
+	}
+	if rookRays[ksq].Has(from) {
+		rooks := ours & (p.byType[Rook] | p.byType[Queen])
+		return RookAttacks(ksq, occ)&rooks&^SquareBB(to) != 0
+	}
+	return false
 }

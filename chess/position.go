@@ -144,13 +144,21 @@ func (p *Position) HasNonPawnMaterial(c Color) bool {
 // Attacks ----------------------------------------------------------------------
 
 // AttackersTo returns the pieces of both colours that attack s, given occ.
+// A slider's lookup is made only when a slider stands on one of s's empty-
+// board rays: most squares see none, and the attacks never leave the rays.
 func (p *Position) AttackersTo(s Square, occ Bitboard) Bitboard {
-	return pawnAttacks[Black][s]&p.Pieces(White, Pawn) |
+	s &= 63
+	a := pawnAttacks[Black][s]&p.Pieces(White, Pawn) |
 		pawnAttacks[White][s]&p.Pieces(Black, Pawn) |
 		knightAttacks[s]&p.byType[Knight] |
-		kingAttacks[s]&p.byType[King] |
-		RookAttacks(s, occ)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(s, occ)&(p.byType[Bishop]|p.byType[Queen])
+		kingAttacks[s]&p.byType[King]
+	if rq := p.byType[Rook] | p.byType[Queen]; rq&rookRays[s] != 0 {
+		a |= RookAttacks(s, occ) & rq
+	}
+	if bq := p.byType[Bishop] | p.byType[Queen]; bq&bishopRays[s] != 0 {
+		a |= BishopAttacks(s, occ) & bq
+	}
+	return a
 }
 
 // attackedBy reports whether colour c attacks s given occ.
@@ -162,11 +170,11 @@ func (p *Position) attackedBy(s Square, c Color, occ Bitboard) bool {
 		return true
 	}
 	rq := (p.byType[Rook] | p.byType[Queen]) & them
-	if rq != 0 && RookAttacks(s, occ)&rq != 0 {
+	if rq&rookRays[s&63] != 0 && RookAttacks(s, occ)&rq != 0 {
 		return true
 	}
 	bq := (p.byType[Bishop] | p.byType[Queen]) & them
-	return bq != 0 && BishopAttacks(s, occ)&bq != 0
+	return bq&bishopRays[s&63] != 0 && BishopAttacks(s, occ)&bq != 0
 }
 
 // Piece placement with key maintenance -----------------------------------------

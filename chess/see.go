@@ -42,6 +42,11 @@ func (p *Position) SEE(m Move, threshold int) bool {
 		return true
 	}
 	attackers := p.AttackersTo(to, occ) &^ SquareBB(from)
+	if attackers&occ&p.byColor[p.side.Other()] == 0 {
+		// Nothing can take back: the exchange stops where it began, and
+		// the pins below need not be found.
+		return true
+	}
 	diag := p.byType[Bishop] | p.byType[Queen]
 	orth := p.byType[Rook] | p.byType[Queen]
 	var allowed [2]Bitboard

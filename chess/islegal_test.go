@@ -1,0 +1,57 @@
+package chess
+
+import "testing"
+
+// legalTree checks IsLegal against the generator for every 16-bit move
+// code in every position of a small tree, and counts the codes IsLegal
+// accepts.
+func legalTree(t *testing.T, p *Position, depth int, accepted *int) {
+	var ml MoveList
+	p.LegalMoves(&ml)
+	legal := make(map[Move]bool, ml.Len)
+	for _, m := range ml.Slice() {
+		legal[m] = true
+	}
+	for c := 0; c < 1<<16; c++ {
+		m := Move(c)
+		if got := p.IsLegal(m); got != legal[m] {
+			t.Fatalf("%s: IsLegal(%v, code %#04x) = %v, the generator says %v", p.FEN(), m, c, got, legal[m])
+		}
+	}
+	*accepted += ml.Len
+	if depth > 1 {
+		for _, m := range ml.Slice() {
+			p.MakeMove(m)
+			legalTree(t, p, depth-1, accepted)
+			p.UnmakeMove()
+		}
+	}
+}
+
+// TestIsLegalMatchesGenerator holds IsLegal, whose plain piece moves are
+// decided without generating (pieceMoveLegal), to the generator's list:
+// every code, including the ones with stray bits that a damaged table
+// entry could hold, in the suites' positions and their children (checks,
+// double checks, pins, Chess960 castling, en passant).
+func TestIsLegalMatchesGenerator(t *testing.T) {
+	for _, file := range []string{"perftsuite.epd", "perft960.epd"} {
+		cases := readSharedSuite(t, file)
+		// Sixteen positions spread over the suite, each with its children:
+		// every code of about 500 positions.
+		depth, want := 2, 2000
+		if testing.Short() {
+			depth, want = 1, 200
+		}
+		step := max(len(cases)/16, 1)
+		accepted := 0
+		for i := 0; i < len(cases); i += step {
+			p := MustParseFEN(cases[i].FEN)
+			p.SetChess960(file == "perft960.epd")
+			legalTree(t, p, depth, &accepted)
+		}
+		if accepted < want {
+			t.Errorf("%s: only %d legal moves checked; the test proves little", file, accepted)
+		}
+		t.Logf("%s: %d legal moves and every other code agree", file, accepted)
+	}
+}
