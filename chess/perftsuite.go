@@ -65,6 +65,9 @@ func ReadPerftSuite(r io.Reader, name string) ([]PerftCase, error) {
 			if d < 1 || d > MaxPerftDepth {
 				return nil, fmt.Errorf("%s:%d: bad depth field %q: want a depth from 1 to %d", name, line, strings.TrimSpace(op), MaxPerftDepth)
 			}
+			if _, dup := c.Counts[d]; dup {
+				return nil, fmt.Errorf("%s:%d: depth %d given twice", name, line, d)
+			}
 			c.Counts[d] = n
 		}
 		out = append(out, c)

@@ -108,10 +108,10 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	return CommitTemp(f, path)
 }
 
-// distinctOutput refuses an output path that names one of a job's inputs
+// DistinctOutput refuses an output path that names one of a job's inputs
 // (the same path, or another name for the same file): the job would
 // replace the data it reads.
-func distinctOutput(out string, inputs ...string) error {
+func DistinctOutput(out string, inputs ...string) error {
 	oi, oerr := os.Stat(out)
 	for _, in := range inputs {
 		same := filepath.Clean(in) == filepath.Clean(out)

@@ -202,7 +202,7 @@ func ImportPGN(inputs []string, out string, f PGNFilter, errs io.Writer) (PGNImp
 	if errs == nil {
 		errs = io.Discard
 	}
-	if err := distinctOutput(out, inputs...); err != nil {
+	if err := DistinctOutput(out, inputs...); err != nil {
 		return st, err
 	}
 	tmp, err := CreateTemp(out, 0o644)

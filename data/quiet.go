@@ -49,7 +49,7 @@ type quietBatch struct {
 // renamed), so an interrupted run leaves no partial file; run it again.
 func QuietFile(in, out string, opt QuietOptions) (QuietStats, error) {
 	start := time.Now()
-	if err := distinctOutput(out, in); err != nil {
+	if err := DistinctOutput(out, in); err != nil {
 		return QuietStats{}, err
 	}
 	f, err := os.Open(in)

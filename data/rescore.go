@@ -100,7 +100,7 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 	if cfg.Nodes == 0 && cfg.Depth <= 0 {
 		return RescoreStats{}, errors.New("set nodes or depth per position")
 	}
-	if err := distinctOutput(cfg.Out, cfg.In); err != nil {
+	if err := DistinctOutput(cfg.Out, cfg.In); err != nil {
 		return RescoreStats{}, err
 	}
 	if cfg.Positions < 0 {

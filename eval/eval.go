@@ -11,7 +11,7 @@
 //	          - kingDanger(white) + kingDanger(black)
 //	eval    = (mg*phase*100 + eg*scale*(24-phase)) / 2400     (White's view)
 //
-// where phase counts minors 1, rooks 2, queens 4 (capped at 24) and scale
+// bounded by ±MaxScore, where phase counts minors 1, rooks 2, queens 4 (capped at 24) and scale
 // is an endgame percentage (ScaleV). Everything but kingDanger and scale is
 // linear in the parameters; Trace gives the coefficients (see Trace for how
 // a tuner handles the two non-linear parts).
@@ -306,8 +306,16 @@ func (st *evalState) run(p *chess.Position, pe *pawnEntry) int {
 		st.tr.ScaleFactor = scale
 		st.tr.SideToMove = p.SideToMove()
 	}
-	return (mg*phase*ScaleMax + eg*scale*(MaxPhase-phase)) / (MaxPhase * ScaleMax)
+	return bound((mg*phase*ScaleMax + eg*scale*(MaxPhase-phase)) / (MaxPhase * ScaleMax))
 }
+
+// MaxScore bounds the evaluation. No table within the parameter file's
+// ranges comes near it in play; it is there so that no table at all can
+// produce a score the search reads as a mate or a tablebase win, or one
+// that the transposition table's 16 bits cannot hold.
+const MaxScore = 20000
+
+func bound(v int) int { return min(max(v, -MaxScore), MaxScore) }
 
 // relSq is s as seen from colour c's side (White's squares).
 func relSq(c chess.Color, s chess.Square) int {

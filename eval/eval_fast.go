@@ -146,7 +146,7 @@ func (st *fastState) run(p *chess.Position, pe *pawnEntry) int {
 		st.tr.ScaleFactor = scale
 		st.tr.SideToMove = p.SideToMove()
 	}
-	return (mg*phase*ScaleMax + eg*scale*(MaxPhase-phase)) / (MaxPhase * ScaleMax)
+	return bound((mg*phase*ScaleMax + eg*scale*(MaxPhase-phase)) / (MaxPhase * ScaleMax))
 }
 
 func (st *fastState) pieces(c chess.Color) {

@@ -524,3 +524,52 @@ func TestParamFileEnd(t *testing.T) {
 		t.Errorf("ReadParams of one line: %v", err)
 	}
 }
+
+// TestParamLimits: a value beyond ±MaxParam is refused on its line (an
+// extra digit must not load), a file that is not a parameter file stops
+// after maxParamErrors lines with short quotes, and no table, however
+// extreme, evaluates beyond ±MaxScore, where the search's mate and
+// tablebase scores begin.
+func TestParamLimits(t *testing.T) {
+	for _, c := range []struct{ file, want string }{
+		{"TEMPO = (10001, 0)", "1: TEMPO: value 10001 is beyond ±10000"},
+		{"TEMPO = (0, -10001)", "1: TEMPO: value -10001 is beyond ±10000"},
+		{"\nPIECE_VALUE = [(1,1),(1,1),(1,1),(1,1),(1, 90000)]", "2: PIECE_VALUE: value 90000 (index 4) is beyond ±10000"},
+		{"KS_SAFE_CHECK = [1,2,3,99999]", "1: KS_SAFE_CHECK: value 99999 (index 3) is beyond ±10000"},
+		{"PAWN_DIST_MULT = -10001", "1: PAWN_DIST_MULT: value -10001 is beyond ±10000"},
+	} {
+		p, err := ReadParams(strings.NewReader(c.file), nil)
+		if p != nil || err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want an error with %q", c.file, err, c.want)
+		}
+	}
+	if _, err := ReadParams(strings.NewReader("TEMPO = (10000, -10000)"), nil); err != nil {
+		t.Errorf("the limits themselves refused: %v", err)
+	}
+
+	junk := strings.Repeat(strings.Repeat("x", 5000)+"\n", 1000)
+	_, err := ReadParams(strings.NewReader(junk), nil)
+	var pe *ParamError
+	if !errors.As(err, &pe) || len(pe.Errors) != maxParamErrors+1 || !strings.Contains(err.Error(), "stopped reading") {
+		t.Fatalf("1,000 lines of junk: %d errors, %v", len(pe.Errors), err)
+	}
+	if n := len(err.Error()); n > 3000 {
+		t.Errorf("the error for 1,000 long lines of junk is %d bytes", n)
+	}
+
+	p := Defaults()
+	for i := range p.Pairs {
+		p.Pairs[i] = S(MaxParam, MaxParam)
+	}
+	ev := NewWithParams(p)
+	for _, fen := range []string{"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "4k3/8/8/8/8/8/8/Q3K3 b - - 0 1"} {
+		pos := chess.MustParseFEN(fen)
+		v := ev.Evaluate(pos)
+		if want := MaxScore; v != want && v != -want {
+			t.Errorf("%s: %d, want ±%d (the bound)", fen, v, want)
+		}
+		if tr := ev.Trace(pos); tr.Eval != v || tr.Evaluate(p) != v {
+			t.Errorf("%s: trace %d, recomputed %d, Evaluate %d", fen, tr.Eval, tr.Evaluate(p), v)
+		}
+	}
+}

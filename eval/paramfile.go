@@ -132,6 +132,12 @@ func readParams(r io.Reader, base *Params) (*Params, paramRead, error) {
 		fail := func(format string, args ...any) {
 			errs = append(errs, LineError{line, fmt.Sprintf(format, args...)})
 		}
+		if len(errs) >= maxParamErrors {
+			// Not a parameter file (a network, a data set): say so once
+			// instead of once per line.
+			fail("more than %d errors: stopped reading (is this a Vireo parameter file?)", maxParamErrors)
+			break
+		}
 		if endLine > 0 {
 			fail("%q after the end line (line %d)", clipText(text), endLine)
 			continue
@@ -149,7 +155,7 @@ func readParams(r io.Reader, base *Params) (*Params, paramRead, error) {
 			name := strings.TrimSpace(text[1 : len(text)-1])
 			g, ok := groupByName(name)
 			if !ok {
-				fail("unknown group %q", name)
+				fail("unknown group %q", clipText(name))
 				continue
 			}
 			group = g
@@ -157,13 +163,13 @@ func readParams(r io.Reader, base *Params) (*Params, paramRead, error) {
 		}
 		name, value, ok := strings.Cut(text, "=")
 		if !ok {
-			fail("want NAME = VALUE, got %q", text)
+			fail("want NAME = VALUE, got %q", clipText(text))
 			continue
 		}
 		name = strings.TrimSpace(name)
 		ti, ok := termByName[name]
 		if !ok {
-			fail("unknown parameter %q", name)
+			fail("unknown parameter %q", clipText(name))
 			continue
 		}
 		t := terms[ti]
@@ -192,6 +198,10 @@ func readParams(r io.Reader, base *Params) (*Params, paramRead, error) {
 	return p, rd, nil
 }
 
+// maxParamErrors is how many lines' errors a read reports before it
+// stops.
+const maxParamErrors = 20
+
 func clipText(s string) string {
 	if len(s) > 40 {
 		return s[:40] + "..."
@@ -214,7 +224,7 @@ func parseValue(t Term, s string, p *Params) error {
 	var items []string
 	if t.Array {
 		if !strings.HasPrefix(compact, "[") || !strings.HasSuffix(compact, "]") {
-			return fmt.Errorf("want an array [...] of %d values, got %q", t.Len, s)
+			return fmt.Errorf("want an array [...] of %d values, got %q", t.Len, clipText(s))
 		}
 		inner := compact[1 : len(compact)-1]
 		if t.Kind == Pair {
@@ -236,6 +246,12 @@ func parseValue(t Term, s string, p *Params) error {
 			if err != nil {
 				return err
 			}
+			if err := inRange(t, i, v.MG); err != nil {
+				return err
+			}
+			if err := inRange(t, i, v.EG); err != nil {
+				return err
+			}
 			vals[i] = v
 		}
 		copy(p.Pairs[t.Index:], vals)
@@ -244,7 +260,10 @@ func parseValue(t Term, s string, p *Params) error {
 		for i, it := range items {
 			v, err := strconv.Atoi(it)
 			if err != nil {
-				return fmt.Errorf("want an integer, got %q", it)
+				return fmt.Errorf("want an integer, got %q", clipText(it))
+			}
+			if err := inRange(t, i, v); err != nil {
+				return err
 			}
 			vals[i] = v
 		}
@@ -257,6 +276,23 @@ func parseValue(t Term, s string, p *Params) error {
 		}
 	}
 	return nil
+}
+
+// MaxParam bounds every value of a parameter file: ten queens, ten times
+// the largest value of the compiled-in table. A value beyond it is a
+// mistake (an extra digit, another engine's scale), and far beyond it
+// the evaluation's packed sums would wrap around.
+const MaxParam = 10000
+
+// inRange refuses a value beyond ±MaxParam, naming its index in an array.
+func inRange(t Term, i, v int) error {
+	if v >= -MaxParam && v <= MaxParam {
+		return nil
+	}
+	if t.Array {
+		return fmt.Errorf("value %d (index %d) is beyond ±%d", v, i, MaxParam)
+	}
+	return fmt.Errorf("value %d is beyond ±%d", v, MaxParam)
 }
 
 // splitPairs splits "(1,2),(3,4)" into "(1,2)" and "(3,4)".
@@ -284,13 +320,13 @@ func splitPairs(s string) []string {
 
 func parsePair(s string) (Score, error) {
 	if !strings.HasPrefix(s, "(") || !strings.HasSuffix(s, ")") {
-		return Score{}, fmt.Errorf("want (mg, eg), got %q", s)
+		return Score{}, fmt.Errorf("want (mg, eg), got %q", clipText(s))
 	}
 	a, b, ok := strings.Cut(s[1:len(s)-1], ",")
 	mg, err1 := strconv.Atoi(a)
 	eg, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil {
-		return Score{}, fmt.Errorf("want (mg, eg), got %q", s)
+		return Score{}, fmt.Errorf("want (mg, eg), got %q", clipText(s))
 	}
 	return Score{mg, eg}, nil
 }

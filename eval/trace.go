@@ -120,7 +120,7 @@ func (t *Trace) Evaluate(pr *Params) int {
 	kw, kb := t.KingDanger(pr, chess.White), t.KingDanger(pr, chess.Black)
 	mg += kb.MG - kw.MG
 	eg += kb.EG - kw.EG
-	v := (mg*t.Phase*ScaleMax + eg*t.ScaleOf(pr)*(MaxPhase-t.Phase)) / (MaxPhase * ScaleMax)
+	v := bound((mg*t.Phase*ScaleMax + eg*t.ScaleOf(pr)*(MaxPhase-t.Phase)) / (MaxPhase * ScaleMax))
 	if t.SideToMove == chess.Black {
 		return -v
 	}

@@ -99,6 +99,9 @@ func NewTT(mb int) *TT {
 	return t
 }
 
+// MaxHashMB is the largest table the Hash option and the tools accept.
+const MaxHashMB = 65536
+
 // minTTBuckets is the smallest table, 1 MB: small enough to live on the
 // Go heap (allocBuckets), where an allocation cannot be refused, only fail
 // fatally, and so always had.

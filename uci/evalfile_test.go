@@ -1,11 +1,14 @@
 package uci
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"vireo/search"
 )
 
 // TestEvalFile loads an evaluation parameter file through setoption: a
@@ -66,6 +69,11 @@ func TestEvalFile(t *testing.T) {
 	if got := score(); got == beforeScore {
 		t.Errorf("search score unchanged by the new parameters: %q", got)
 	}
+	// bench searches with the loaded table too.
+	s.send("bench 2")
+	if l, _ := s.expect("Bench: ", 30*time.Second); strings.HasPrefix(l, fmt.Sprintf("Bench: %d nodes", search.Bench(2, 16).Nodes)) {
+		t.Errorf("bench with EvalFile %s gave the compiled-in count: %q", good, l)
+	}
 
 	s.send("setoption name EvalFile value <empty>")
 	s.send("position startpos")
@@ -85,11 +93,14 @@ func TestEvalFileRefusesToSearch(t *testing.T) {
 	os.WriteFile(malformed, []byte("[MaterialV]\nPIECE_VALUE = [(1, 2)]\n"), 0o644)
 	cut := filepath.Join(dir, "cut.txt") // a file that lost its end
 	os.WriteFile(cut, []byte("[MaterialV]\nTEMPO = (1, 2)\n"), 0o644)
+	junk := filepath.Join(dir, "net.nnue") // another engine's file: 5 MB
+	os.WriteFile(junk, []byte(strings.Repeat(strings.Repeat("x", 4999)+"\n", 1000)), 0o644)
 	for _, c := range []struct{ name, path, reason string }{
 		{"missing", "/no/such/file", "no such file"},
 		{"unreadable", dir, "is a directory"},
 		{"malformed", malformed, "malformed.txt:2:"},
 		{"cut short", cut, "cut.txt:3: the file ends without its end line"},
+		{"not a parameter file", junk, "more than 20 errors: stopped reading"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := start(t)
@@ -99,6 +110,9 @@ func TestEvalFileRefusesToSearch(t *testing.T) {
 			l, _ := s.expect("info string", time.Second)
 			if !strings.HasPrefix(l, "info string ERROR: EvalFile") || !strings.Contains(l, c.path) || !strings.Contains(l, c.reason) {
 				t.Errorf("setoption: %q, want an ERROR naming %s and %q", l, c.path, c.reason)
+			}
+			if len(l) > 4000 {
+				t.Errorf("setoption: a %d-byte error line", len(l))
 			}
 			s.send("isready")
 			s.expect("readyok", time.Second)

@@ -3,6 +3,7 @@ package uci
 import (
 	"math/rand/v2"
 	"strconv"
+	"sync/atomic"
 
 	"vireo/chess"
 	"vireo/search"
@@ -53,9 +54,20 @@ func (e *Engine) cmdGenfens(args []string) {
 		}
 	}
 	g := newFenGenerator(seed, fens)
-	for i := 0; i < n; i++ {
-		e.Println("info string genfens %s", g.next())
-	}
+	g.s.SetEvalParams(e.ev.Params())
+	// A job, as bench is: a large N takes minutes, and stop or quit must
+	// be heard meanwhile. From the command line (OpenBench's way) jobs run
+	// to their end before the next argument.
+	var stop atomic.Bool
+	e.startJob(func() { stop.Store(true) }, func() {
+		for i := 0; i < n; i++ {
+			if stop.Load() {
+				e.Println("info string genfens stopped after %d of %d positions", i, n)
+				return
+			}
+			e.Println("info string genfens %s", g.next())
+		}
+	})
 }
 
 // fenGenerator makes random, roughly balanced opening positions.

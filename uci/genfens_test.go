@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"vireo/chess"
 )
@@ -13,8 +14,10 @@ func genfens(t *testing.T, cmd string) []string {
 	t.Helper()
 	var out strings.Builder
 	e := New("Vireo test", &out)
-	e.Execute(cmd)
-	e.Execute("quit")
+	// As OpenBench runs it: vireo "genfens N seed S book B" quit.
+	if err := e.RunArgs([]string{cmd, "quit"}); err != nil {
+		t.Fatal(err)
+	}
 	var fens []string
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		fen, ok := strings.CutPrefix(l, "info string genfens ")
@@ -98,4 +101,20 @@ func TestGenfensDeadBook(t *testing.T) {
 	if fens := genfens(t, "genfens 2 seed 3 book "+path); len(fens) != 2 {
 		t.Errorf("%d positions from a dead book", len(fens))
 	}
+}
+
+// TestGenfensStops: a long genfens runs beside the command loop, as bench
+// does: isready is answered, and stop ends it, saying how far it got.
+func TestGenfensStops(t *testing.T) {
+	s := start(t)
+	s.send("genfens 1000000 seed 1 book None")
+	s.send("isready")
+	s.expect("readyok", 5*time.Second)
+	s.send("stop")
+	l, _ := s.expect("info string genfens stopped after", 10*time.Second)
+	if !strings.HasSuffix(l, "of 1000000 positions") {
+		t.Errorf("stop: %q", l)
+	}
+	s.send("isready")
+	s.expect("readyok", 5*time.Second)
 }

@@ -29,7 +29,8 @@ type playerOptions struct {
 
 // bookState is the loaded book, or why there is none.
 type bookState struct {
-	b *book.Book
+	b    *book.Book
+	path string // the file b was read from
 	// problem is why BookFile could not be used ("" when it was, or
 	// when none was set); said again at the first go with OwnBook on.
 	problem string
@@ -88,20 +89,25 @@ func (e *Engine) applyStrength() {
 }
 
 // loadBook opens the book named by BookFile; empty or <empty> means
-// none. A missing or corrupt file is reported and play goes on without
-// a book.
+// none. A missing or corrupt file is reported; a book loaded before it
+// stays (a mistyped name must not silently change the play), else play
+// goes on without a book.
 func (e *Engine) loadBook(path string) {
-	e.bk.b, e.bk.problem, e.bk.warned = nil, "", false
 	if path == "" || path == "<empty>" {
+		e.bk.b, e.bk.path, e.bk.problem, e.bk.warned = nil, "", "", false
 		return
 	}
 	b, err := book.Open(path)
 	if err != nil {
-		e.bk.problem = fmt.Sprintf("BookFile %s: %v; playing without a book", path, err)
+		if e.bk.b != nil {
+			e.Println("info string BookFile %s: %v; keeping the book %s", path, err, e.bk.path)
+			return
+		}
+		e.bk.problem, e.bk.warned = fmt.Sprintf("BookFile %s: %v; playing without a book", path, err), false
 		e.Println("info string %s", e.bk.problem)
 		return
 	}
-	e.bk.b = b
+	e.bk.b, e.bk.path, e.bk.problem, e.bk.warned = b, path, "", false
 	e.Println("info string BookFile %s: %d entries", path, b.Len())
 }
 

@@ -127,6 +127,15 @@ func TestOwnBook(t *testing.T) {
 	if best, _ := s.expect("bestmove", 10*time.Second); !strings.HasPrefix(best, "bestmove b1c3") {
 		t.Errorf("searchmoves: %q", best)
 	}
+	// A mistyped BookFile later keeps the book that works, and says so.
+	s.send("setoption name BookFile value " + path + ".typo")
+	if l, _ := s.expect("info string", time.Second); !strings.Contains(l, path+".typo") || !strings.Contains(l, "keeping the book "+path) {
+		t.Errorf("bad BookFile after a good one: %q", l)
+	}
+	s.send("go wtime 1000 btime 1000")
+	if _, lines := s.expect("bestmove", time.Second); len(lines) != 1 || !strings.HasPrefix(lines[0], "info string book move ") {
+		t.Errorf("the book was dropped by a bad BookFile: %q", lines)
+	}
 }
 
 // A missing or corrupt book is reported by name, and the engine plays on.

@@ -2,6 +2,7 @@ package uci
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"vireo/search"
@@ -52,29 +53,38 @@ func (e *Engine) setSyzygyOption(name, value string, spin func(lo, hi int) (int,
 
 // setSyzygyPath opens the tables of path (directories separated by ':',
 // ';' on Windows). Empty or <empty> switches them off. A directory that
-// cannot be read or holds no tables is said in an info string and
-// probing stays off: the engine plays on without tables rather than
-// with half of a set it cannot vouch for.
+// cannot be read or holds no tables is said in an info string, and the
+// tables opened before stay (a mistyped path must not silently change
+// the play); with none before, probing stays off: the engine plays on
+// without tables rather than with half of a set it cannot vouch for.
 func (e *Engine) setSyzygyPath(path string) {
 	c := &e.s.Syzygy
-	if c.TB != nil {
-		c.TB.Close()
-		c.TB = nil
-	}
-	e.tbReported = nil
 	path = strings.TrimSpace(path)
 	if path == "" || path == "<empty>" {
+		if c.TB != nil {
+			c.TB.Close()
+			c.TB = nil
+		}
+		e.tbReported, e.tbPath = nil, ""
 		return
 	}
 	tb, err := syzygy.Open(path)
-	switch {
-	case errors.Is(err, syzygy.ErrNoTables):
-		e.Println("info string SyzygyPath: no Syzygy tables in %q; tablebases off", path)
-		return
-	case err != nil:
-		e.Println("info string SyzygyPath: %v; tablebases off", err)
+	if err != nil {
+		outcome := "tablebases off"
+		if c.TB != nil {
+			outcome = fmt.Sprintf("keeping the tables of %q", e.tbPath)
+		}
+		if errors.Is(err, syzygy.ErrNoTables) {
+			e.Println("info string SyzygyPath: no Syzygy tables in %q; %s", path, outcome)
+		} else {
+			e.Println("info string SyzygyPath: %v; %s", err, outcome)
+		}
 		return
 	}
+	if c.TB != nil {
+		c.TB.Close()
+	}
+	e.tbReported, e.tbPath = nil, path
 	wdl, dtz := tb.NumTables()
 	e.Println("info string SyzygyPath: %d WDL and %d DTZ tables, up to %d pieces", wdl, dtz, tb.MaxPieces())
 	if dtz < wdl {

@@ -53,6 +53,20 @@ func TestSyzygyOptions(t *testing.T) {
 	if l == "bestmove c1d2" || l == "bestmove d1c2" || strings.HasPrefix(l, "bestmove c1d2 ") || strings.HasPrefix(l, "bestmove d1c2 ") {
 		t.Errorf("%q throws the win away", l)
 	}
+	// A mistyped path later keeps the tables that work, and says so.
+	s.send("setoption name SyzygyPath value /no/such/dir2")
+	if l, _ := s.expect("info string", 5*time.Second); !strings.Contains(l, "/no/such/dir2") || !strings.Contains(l, "keeping the tables of \""+tbDir+"\"") {
+		t.Errorf("bad path after a good one: %q", l)
+	}
+	s.send("go depth 3")
+	if _, lines := s.expect("bestmove", 10*time.Second); infoField(lines[len(lines)-1], "tbhits") <= 0 {
+		t.Errorf("the tables were dropped by a bad path: %q", lines[len(lines)-1])
+	}
+	s.send("setoption name SyzygyPath value <empty>")
+	s.send("go depth 3")
+	if _, lines := s.expect("bestmove", 10*time.Second); infoField(lines[len(lines)-1], "tbhits") != 0 {
+		t.Errorf("<empty> left the tables on: %q", lines[len(lines)-1])
+	}
 }
 
 // TestSyzygyDamagedTable: a damaged table file is reported by name once

@@ -48,8 +48,10 @@ type Engine struct {
 	// info lines: e.pos is the main goroutine's and may change under
 	// them (UCI_Chess960).
 	searchPos *chess.Position
-	// tbReported holds the tablebase load errors already reported.
+	// tbReported holds the tablebase load errors already reported;
+	// tbPath is the SyzygyPath the open tables came from.
 	tbReported map[string]bool
+	tbPath     string
 	// evalErr is set while the last EvalFile asked for failed to load:
 	// searching with any other weights would pass them off as the ones
 	// asked for, so "go" refuses and ends the session (as Stockfish
@@ -209,6 +211,9 @@ func (e *Engine) Execute(line string) bool {
 		e.cmdPerft(args)
 	case "genfens":
 		e.stopAndWait()
+		if e.evalBroken() {
+			break
+		}
 		e.cmdGenfens(args)
 	case "help":
 		e.cmdHelp()
@@ -221,8 +226,8 @@ func (e *Engine) Execute(line string) bool {
 func (e *Engine) cmdUCI() {
 	e.Println("id name %s", e.Name)
 	e.Println("id author %s", Author)
-	e.Println("option name Hash type spin default 16 min 1 max 65536")
-	e.Println("option name Threads type spin default 1 min 1 max 256")
+	e.Println("option name Hash type spin default 16 min 1 max %d", search.MaxHashMB)
+	e.Println("option name Threads type spin default 1 min 1 max %d", search.MaxThreads)
 	e.Println("option name MultiPV type spin default 1 min 1 max 256")
 	e.Println("option name Ponder type check default false")
 	e.Println("option name Move Overhead type spin default 10 min 0 max 5000")
@@ -330,16 +335,19 @@ func (e *Engine) cmdPosition(args []string) {
 	p.SetChess960(e.opts.chess960)
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			e.Println("info string position: expected \"moves\", got %q", rest[0])
-		} else {
-			for _, mv := range rest[1:] {
-				m, err := p.ParseUCI(mv)
-				if err != nil {
-					e.Println("info string position: illegal move %s; position kept after the moves before it", mv)
-					break
-				}
-				p.MakeMove(m)
+			// Moves without the word are not a position this engine can
+			// be sure of: searching the start position instead would
+			// play for the wrong side.
+			e.Println("info string position: expected \"moves\", got %q; keeping the previous position", rest[0])
+			return
+		}
+		for _, mv := range rest[1:] {
+			m, err := p.ParseUCI(mv)
+			if err != nil {
+				e.Println("info string position: illegal move %s; position kept after the moves before it", mv)
+				break
 			}
+			p.MakeMove(m)
 		}
 	}
 	e.pos = p
@@ -577,7 +585,7 @@ func (e *Engine) cmdSetOption(args []string) {
 	}
 	switch n {
 	case "hash":
-		if x, ok := spin(1, 65536); ok {
+		if x, ok := spin(1, search.MaxHashMB); ok {
 			e.stopAndWait()
 			if err := e.s.TT.Resize(x); err != nil {
 				e.Println("info string setoption: %v", err)
@@ -763,6 +771,7 @@ func (e *Engine) cmdBench(args []string) {
 	}
 	s := search.NewSearcher(16)
 	s.Params = e.s.Params
+	s.SetEvalParams(e.ev.Params())
 	s.SetThreads(e.opts.threads)
 	var stop atomic.Bool
 	e.startJob(func() { stop.Store(true); s.Stop() }, func() {

@@ -206,6 +206,16 @@ func TestBadInput(t *testing.T) {
 	if l, _ := s.expect("Fen:", time.Second); l != "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" {
 		t.Errorf("position must stop at the last legal prefix: %q", l)
 	}
+	// Moves without the word "moves" leave the position as it was: the
+	// start position in their place would be searched for the wrong side.
+	s.send("position startpos e2e4 e7e5")
+	if l, _ := s.expect("info string", time.Second); !strings.Contains(l, `expected "moves", got "e2e4"`) || !strings.Contains(l, "keeping the previous position") {
+		t.Errorf("moves without \"moves\": %q", l)
+	}
+	s.send("d")
+	if l, _ := s.expect("Fen:", time.Second); l != "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" {
+		t.Errorf("after moves without \"moves\" the previous position must stay: %q", l)
+	}
 	for _, bad := range []string{"position", "position fen", "position banana", "go depth", "go depth x",
 		"go wtime -5 btime", "setoption", "setoption name", "setoption name Threads value 0",
 		"perft x", "position startpos moves", "position startpos moves zzzz", "go searchmoves a9a9 depth 2"} {

@@ -49,6 +49,10 @@ func cmdBench(args []string) int {
 		fmt.Fprintf(os.Stderr, "bench: threads must be from 1 to %d\n", search.MaxThreads)
 		return 2
 	}
+	if *hash < 1 || *hash > search.MaxHashMB {
+		fmt.Fprintf(os.Stderr, "bench: hash must be from 1 to %d MB, got %d\n", search.MaxHashMB, *hash)
+		return 2
+	}
 	depth := search.BenchDepth
 	if fs.NArg() > 1 {
 		fmt.Fprintf(os.Stderr, "bench: want at most one depth, got %q\n", fs.Args())

@@ -20,6 +20,8 @@ func TestBenchBadDepth(t *testing.T) {
 		{[]string{"-threads", "1", "-3"}, `got "-3"`},
 		{[]string{"5", "6"}, `want at most one depth, got ["5" "6"]`},
 		{[]string{"-threads", "-2", "3"}, "threads must be from 1 to"},
+		{[]string{"-hash", "0", "3"}, "hash must be from 1 to 65536 MB, got 0"},
+		{[]string{"-hash", "100000", "3"}, "hash must be from 1 to 65536 MB, got 100000"},
 	} {
 		code, errOut := captured(t, &os.Stderr, func() int { return cmdBench(tc.args) })
 		if code != 2 || !strings.Contains(errOut, tc.want) {

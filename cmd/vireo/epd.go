@@ -45,6 +45,19 @@ func cmdEPD(args []string) int {
 		fmt.Fprintf(os.Stderr, "epd: --movetime wants a positive number of milliseconds, got %d\n", *movetime)
 		return 2
 	}
+	// Out of range is refused rather than clamped: a run must search as
+	// it was asked to, or not at all.
+	switch {
+	case *depth < 0 || *depth >= search.MaxPly:
+		fmt.Fprintf(os.Stderr, "epd: --depth wants 0 (no depth limit) or a depth from 1 to %d, got %d\n", search.MaxPly-1, *depth)
+		return 2
+	case *threads < 1 || *threads > search.MaxThreads:
+		fmt.Fprintf(os.Stderr, "epd: --threads wants 1 to %d, got %d\n", search.MaxThreads, *threads)
+		return 2
+	case *hash < 1 || *hash > search.MaxHashMB:
+		fmt.Fprintf(os.Stderr, "epd: --hash wants 1 to %d MB, got %d\n", search.MaxHashMB, *hash)
+		return 2
+	}
 	// The parameter file is read before the suite so that a bad one stops
 	// the run instead of scoring the compiled-in evaluation under its name.
 	var ep *eval.Params
@@ -145,6 +158,12 @@ func cmdEPD(args []string) int {
 		// The positions after the unreadable line were never tried: the
 		// count above is not the suite's.
 		fmt.Fprintf(os.Stderr, "epd: %s\n", lineReadError(fs.Arg(0), line+1, err))
+		return 1
+	}
+	if total == 0 {
+		// "Solved 0 of 0" is no result: a script must not read it as a
+		// suite that passed.
+		fmt.Fprintf(os.Stderr, "epd: %s: no position with a bm or am operation was searched\n", fs.Arg(0))
 		return 1
 	}
 	return 0

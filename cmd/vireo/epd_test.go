@@ -68,6 +68,8 @@ func TestEPDReadErrors(t *testing.T) {
 	const good = "4k2n/r7/8/8/3Q4/8/8/6K1 w - - bm Qxa7; id \"rook\";\n"
 	long := filepath.Join(dir, "long.epd")
 	writeTestFile(t, long, good+"4k2n/r7/8/8/3Q4/8/8/6K1 w - - bm Qxa7; id \""+strings.Repeat("x", maxSuiteLine)+"\";\n"+good)
+	empty := filepath.Join(dir, "empty.epd")
+	writeTestFile(t, empty, "# only a comment\n4k2n/r7/8/8/3Q4/8/8/6K1 w - - id \"no op\";\n")
 	skips := filepath.Join(dir, "skips.epd")
 	writeTestFile(t, skips, good+"4k2n/r7/8/8/3Q4/8/8/6K1 w - - id \"no op\";\n4k2n/r7/8/8/3Q4/8/8/6K1 w - - bm Qxz9; id \"bad\";\n")
 	for _, tc := range []struct {
@@ -87,6 +89,13 @@ func TestEPDReadErrors(t *testing.T) {
 			skips + ":2: no bm or am operation (skipped)",
 			skips + `:3: bad bm move "Qxz9"`,
 			"Solved 1 of 1", "Skipped 2 lines"}, "", ""},
+		// A suite that searched nothing passed nothing.
+		{"nothing searched", []string{empty, "--depth", "1"}, 1, []string{"Solved 0 of 0"}, "no position with a bm or am operation was searched", ""},
+		// Limits out of range are refused, not clamped.
+		{"depth -3", []string{skips, "--depth", "-3"}, 2, nil, "--depth wants 0", "Solved"},
+		{"depth 500", []string{skips, "--depth", "500"}, 2, nil, "--depth wants 0", "Solved"},
+		{"threads 0", []string{skips, "--threads", "0"}, 2, nil, "--threads wants 1 to 256, got 0", "Solved"},
+		{"hash 0", []string{skips, "--hash", "0"}, 2, nil, "--hash wants 1 to 65536 MB, got 0", "Solved"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var code int

@@ -37,6 +37,10 @@ func cmdPerft(args []string) int {
 			args = args[1:]
 		}
 	}
+	if *maxDepth < 0 || *maxDepth > chess.MaxPerftDepth {
+		fmt.Fprintf(os.Stderr, "perft: --max-depth wants 0 (every depth) or 1 to %d, got %d\n", chess.MaxPerftDepth, *maxDepth)
+		return 2
+	}
 	defer startProfile(*prof)()
 	if *suite != "" {
 		return perftSuite(*suite, *maxDepth)
@@ -105,6 +109,10 @@ func perftSuite(path string, maxDepth int) int {
 	fmt.Printf("%d positions, %d counts checked, %d mismatches, %d nodes in %.1f s (%.0f Mnps)\n",
 		len(cases), checked, failed, nodes, el.Seconds(), float64(nodes)/max(el.Seconds(), 1e-9)/1e6)
 	if failed > 0 {
+		return 1
+	}
+	if checked == 0 {
+		fmt.Fprintf(os.Stderr, "perft: %s: no count was checked\n", path)
 		return 1
 	}
 	return 0

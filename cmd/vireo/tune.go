@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"vireo/data"
 	"vireo/eval"
 	"vireo/tune"
 )
@@ -93,6 +94,13 @@ func newTuneFlags(name string) *tuneFlags {
 
 func (t *tuneFlags) parse(args []string) bool {
 	if err := t.fs.Parse(args); err != nil {
+		return false
+	}
+	// Flag parsing stops at the first word that is not a flag, so a
+	// shell glob after --data would quietly drop every flag behind it
+	// (--params, --out among them).
+	if t.fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "%s: unexpected argument %q (give --data once per file; flags only)\n", t.fs.Name(), t.fs.Arg(0))
 		return false
 	}
 	if len(t.data) == 0 {
@@ -337,6 +345,22 @@ func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.writeDefaults, "write-defaults", "", "also write the tuned values into DIR/params.go (the eval package) and run go generate there")
 }
 
+// distinct refuses outputs that name one of the data files, which a
+// checkpoint would replace. The output may be the --params file: that is
+// how a tune resumes, and the table is read before anything is written.
+func (o *outputFlags) distinct(t *tuneFlags) bool {
+	for _, out := range []string{o.out, o.plot, o.history} {
+		if out == "" {
+			continue
+		}
+		if err := data.DistinctOutput(out, t.data...); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", t.fs.Name(), err)
+			return false
+		}
+	}
+	return true
+}
+
 // finish writes the final outputs.
 func (o *outputFlags) finish(p *eval.Params, header string) int {
 	if err := tune.SaveParams(o.out, p, header); err != nil {
@@ -382,7 +406,7 @@ func tuneAdam(args []string) int {
 	perturbSeed := t.fs.Int64("perturb-seed", 1, "seed of --perturb's signs")
 	ref := t.fs.String("ref", "", "parameter file to measure the start and the result against (the recovery test's unperturbed fit)")
 	driftOut := t.fs.String("drift", "", "write the drift tables (per group and per term, start -> tuned) to this Markdown file")
-	if !t.parse(args) {
+	if !t.parse(args) || !o.distinct(t) {
 		return 2
 	}
 	if !(*searchZ >= 0) {
@@ -625,7 +649,7 @@ func tuneCoord(args []string) int {
 	o.register(t.fs)
 	rounds := t.fs.Int("rounds", 1, "full sweeps at most (0: until a sweep finds nothing)")
 	l2 := t.fs.Float64("l2", -1, "L2 penalty on the distance from the starting values (see docs/tuning.md); default 0.25 / training positions")
-	if !t.parse(args) {
+	if !t.parse(args) || !o.distinct(t) {
 		return 2
 	}
 	r, ok := t.setup()

@@ -166,6 +166,15 @@ func TestTuneFlagRanges(t *testing.T) {
 		{[]string{"tune", "wdl", "--validation", "2"}, "--validation 2"},
 		{[]string{"tune", "wdl", "--epochs", "0"}, "--epochs 0"},
 		{[]string{"tune", "wdl", "--epochs", "-3"}, "--epochs -3"},
+		// A shell glob after --data: the second file would end the
+		// flags, and --out (the default tuned.txt) would be replaced.
+		{[]string{"tune", "adam", "--out", out, "second.epd"}, `unexpected argument "second.epd"`},
+		{[]string{"tune", "error", "second.epd"}, `unexpected argument "second.epd"`},
+		{[]string{"tune", "wdl", "second.epd"}, `unexpected argument "second.epd"`},
+		// An output that is the data would be replaced by a checkpoint.
+		{[]string{"tune", "adam", "--out", data}, "also an input"},
+		{[]string{"tune", "adam", "--out", out, "--history", data}, "also an input"},
+		{[]string{"tune", "coord", "--out", data}, "also an input"},
 	} {
 		code, stderr := captured(t, &os.Stderr, func() int { return run(append(tc.args, "--data", data)) })
 		if code != 2 || !strings.Contains(stderr, tc.flag) {

@@ -30,6 +30,10 @@ func tuneWDL(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "tune wdl: unexpected argument %q (give --data once per file; flags only)\n", fs.Arg(0))
+		return 2
+	}
 	if len(files) == 0 {
 		fmt.Fprintln(os.Stderr, "tune wdl: --data is required")
 		return 2

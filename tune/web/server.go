@@ -29,6 +29,7 @@ import (
 	"sync"
 	"time"
 
+	"vireo/data"
 	"vireo/eval"
 	"vireo/tune"
 )
@@ -505,6 +506,14 @@ func (s *Server) handleSave(w http.ResponseWriter, r *http.Request) {
 		if st, serr := os.Stat(path); serr == nil && st.IsDir() {
 			err = fmt.Errorf("path %q is a directory", req.Path)
 		}
+	}
+	// A parameter file written over the data being tuned on, or over
+	// Go source, destroys what the workbench cannot give back.
+	if err == nil {
+		err = data.DistinctOutput(path, s.cfg.Files...)
+	}
+	if err == nil && strings.HasSuffix(path, ".go") {
+		err = fmt.Errorf("path %q is Go source: the parameter file goes elsewhere (Defaults writes params.go)", req.Path)
 	}
 	var dir string
 	if err == nil && req.Defaults != "" {

@@ -522,3 +522,43 @@ func TestRestart(t *testing.T) {
 		t.Fatal("the restart function was not called")
 	}
 }
+
+// TestSaveRefusesInputs: Save never writes a parameter file over the data
+// the server tunes on, nor over Go source; the data is left as it was.
+func TestSaveRefusesInputs(t *testing.T) {
+	src, err := os.ReadFile(epdPath)
+	if err != nil {
+		t.Skipf("no labelled positions: %v", err)
+	}
+	lines := strings.SplitAfterN(string(src), "\n", 601)
+	root := t.TempDir()
+	train := filepath.Join(root, "train.epd")
+	if err := os.WriteFile(train, []byte(strings.Join(lines[:600], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr, va, _, err := tune.Load(tune.LoadOptions{Files: []string{train}, Validation: 0.2, Block: 100, Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Train: tr, Valid: va, K: 1, KFitted: true, Files: []string{train}, Validation: 0.2, Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := serve(t, s)
+	before, _ := os.ReadFile(train)
+	for path, want := range map[string]string{"train.epd": "also an input", "./train.epd": "also an input", "params.go": "is Go source"} {
+		code, r := call(t, ts, "POST", "/api/save", map[string]string{"path": path})
+		if msg, _ := r["error"].(string); code != 400 || !strings.Contains(msg, want) {
+			t.Errorf("save to %s: %d %q, want 400 and %q", path, code, msg, want)
+		}
+	}
+	if after, _ := os.ReadFile(train); string(after) != string(before) {
+		t.Error("the training data was changed")
+	}
+	if _, err := os.Stat(filepath.Join(root, "params.go")); err == nil {
+		t.Error("params.go was written")
+	}
+	if code, r := call(t, ts, "POST", "/api/save", map[string]string{"path": "tuned.txt"}); code != 200 {
+		t.Errorf("save to tuned.txt: %d %v", code, r)
+	}
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPerftSuiteCommand: a suite run checks what its lines give and says
+// so; a suite with no count to check, a depth given twice or a
+// --max-depth out of range is an error, never a pass.
+func TestPerftSuiteCommand(t *testing.T) {
+	dir := t.TempDir()
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	good := filepath.Join(dir, "good.epd")
+	writeTestFile(t, good, start+" ;D1 20 ;D2 400\n")
+	bare := filepath.Join(dir, "bare.epd")
+	writeTestFile(t, bare, start+"\n")
+	twice := filepath.Join(dir, "twice.epd")
+	writeTestFile(t, twice, start+" ;D1 20 ;D1 21\n")
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"good", []string{"--suite", good}, 0, "2 counts checked, 0 mismatches", ""},
+		{"good to depth 1", []string{"--suite", good, "--max-depth", "1"}, 0, "1 counts checked, 0 mismatches", ""},
+		{"no counts", []string{"--suite", bare}, 1, "0 counts checked", bare + ": no count was checked"},
+		{"depth twice", []string{"--suite", twice}, 2, "", twice + ":1: depth 1 given twice"},
+		{"max-depth -1", []string{"--suite", good, "--max-depth", "-1"}, 2, "", "--max-depth wants 0 (every depth) or 1 to 20, got -1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var code int
+			var stdout string
+			_, stderr := captured(t, &os.Stderr, func() int {
+				code, stdout = captured(t, &os.Stdout, func() int { return cmdPerft(tc.args) })
+				return code
+			})
+			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
+			}
+		})
+	}
+}
