@@ -114,14 +114,22 @@ func (h *History) setShare(c chess.Color, k int, m chess.Move) {
 
 // Age halves the tables, at the start of each search and when an entry
 // nears historyLimit.
+//
+// Most of the 32,768 pairs are empty, and an empty pair's share is 0
+// (shareOf(0, 0)): they are passed over without shareOf's division, which
+// made Age 3% of a short bench.
 func (h *History) Age() {
 	for c := range h.good {
 		for k := range h.good[c] {
 			for f := range h.good[c][k] {
-				for t := range h.good[c][k][f] {
-					h.good[c][k][f][t] /= 2
-					h.bad[c][k][f][t] /= 2
-					h.share[c][k][f][t] = shareOf(h.good[c][k][f][t], h.bad[c][k][f][t])
+				g, b, sh := &h.good[c][k][f], &h.bad[c][k][f], &h.share[c][k][f]
+				for t := range g {
+					if g[t]|b[t] == 0 {
+						continue
+					}
+					g[t] /= 2
+					b[t] /= 2
+					sh[t] = shareOf(g[t], b[t])
 				}
 			}
 		}
