@@ -70,14 +70,20 @@ type Server struct {
 	// and stopped.
 	pace time.Duration
 
-	mu      sync.Mutex
-	cur     *eval.Params // never modified once published
-	rev     int          // bumped whenever cur is replaced
-	shown   *shownError  // the last Show Error
-	imp     map[string]float64
-	impRev  int // rev the importances were measured at
-	job     *job
-	nextJob int
+	mu  sync.Mutex
+	cur *eval.Params // never modified once published
+	rev int          // bumped whenever cur is replaced
+	// savedRev is the revision last saved or loaded from a file: the
+	// table is on disk when rev == savedRev, and a restart loses nothing.
+	savedRev int
+	// restarting is set once a restart is promised: no job may start in
+	// the moment before the process is replaced.
+	restarting bool
+	shown      *shownError // the last Show Error
+	imp        map[string]float64
+	impRev     int // rev the importances were measured at
+	job        *job
+	nextJob    int
 }
 
 type shownError struct {
@@ -376,6 +382,9 @@ func (s *Server) handleParam(w http.ResponseWriter, r *http.Request) {
 // busy returns an error naming the running job, if any; s.mu must be
 // held.
 func (s *Server) busy() error {
+	if s.restarting {
+		return errors.New("the server is restarting")
+	}
 	if j := s.job; j != nil && j.State == stateRunning {
 		return fmt.Errorf("%s is running (started %v ago): stop it first", j.title(), time.Since(j.started).Round(time.Second))
 	}
@@ -428,19 +437,32 @@ func (s *Server) handleReload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.publish(p)
+	s.savedRev = s.rev
 	s.logf("reloaded the parameters from %s", from)
 	writeJSON(w, http.StatusOK, map[string]any{"rev": s.rev, "from": from})
 }
 
 // handleRestart answers, then hands the process over to the rebuilt
-// binary. Refused while a job runs, since the job would be lost.
+// binary. Refused while a job runs, since the job would be lost, and,
+// unless the request says {"force": true}, while the table holds changes
+// not saved: the restarted server starts from its --params file.
 func (s *Server) handleRestart(w http.ResponseWriter, r *http.Request) {
+	var req struct{ Force bool }
+	if r.ContentLength != 0 && !decode(w, r, &req) {
+		return
+	}
 	if s.cfg.Restart == nil {
 		httpError(w, http.StatusNotImplemented, errors.New("this server was started without a way to restart itself"))
 		return
 	}
 	s.mu.Lock()
 	err := s.busy()
+	if err == nil && s.rev != s.savedRev && !req.Force {
+		err = errors.New("the table has changes that are not saved, and the restarted server loads its --params file: Save first, or restart anyway")
+	}
+	if err == nil {
+		s.restarting = true
+	}
 	s.mu.Unlock()
 	if err != nil {
 		httpError(w, http.StatusConflict, err)
@@ -456,6 +478,9 @@ func (s *Server) handleRestart(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(100 * time.Millisecond)
 		if err := s.cfg.Restart(); err != nil {
 			s.logf("restart failed: %v", err)
+			s.mu.Lock()
+			s.restarting = false
+			s.mu.Unlock()
 		}
 	}()
 }
@@ -538,6 +563,9 @@ func (s *Server) handleSave(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err)
 		return
 	}
+	s.mu.Lock()
+	s.savedRev = rev
+	s.mu.Unlock()
 	wrote := []string{req.Path}
 	s.logf("wrote %s", path)
 	if dir != "" {

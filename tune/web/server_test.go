@@ -521,6 +521,41 @@ func TestRestart(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the restart function was not called")
 	}
+	// Once a restart is promised, no job starts.
+	if code, r := call(t, ts, "POST", "/api/job", map[string]string{"kind": "coord"}); code != http.StatusConflict {
+		t.Errorf("job during a restart: %d %v, want 409", code, r)
+	}
+
+	// A table with changes not saved is not thrown away by a restart
+	// unless the request insists; a Save makes it safe.
+	for _, force := range []bool{false, true} {
+		s, ts := newTestServer(t, 200)
+		called := make(chan struct{}, 1)
+		s.cfg.Restart = func() error { called <- struct{}{}; return nil }
+		if code, r := call(t, ts, "POST", "/api/param", map[string]string{"name": "TEMPO", "value": "(1, 2)"}); code != 200 {
+			t.Fatalf("edit: %d %v", code, r)
+		}
+		code, r := call(t, ts, "POST", "/api/restart", nil)
+		if msg, _ := r["error"].(string); code != http.StatusConflict || !strings.Contains(msg, "not saved") {
+			t.Fatalf("restart with an edit not saved: %d %q, want 409", code, msg)
+		}
+		if force {
+			code, r = call(t, ts, "POST", "/api/restart", map[string]bool{"force": true})
+		} else {
+			if code, r := call(t, ts, "POST", "/api/save", map[string]string{"path": "kept.txt"}); code != 200 {
+				t.Fatalf("save: %d %v", code, r)
+			}
+			code, r = call(t, ts, "POST", "/api/restart", nil)
+		}
+		if code != http.StatusAccepted {
+			t.Fatalf("force %v: restart %d %v, want 202", force, code, r)
+		}
+		select {
+		case <-called:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("force %v: the restart function was not called", force)
+		}
+	}
 }
 
 // TestSaveRefusesInputs: Save never writes a parameter file over the data

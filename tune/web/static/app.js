@@ -296,7 +296,12 @@ function init() {
     say('reloaded ' + r.from);
   });
   $('restart').onclick = act(async () => {
-    await api('POST', '/api/restart');
+    try {
+      await api('POST', '/api/restart');
+    } catch (e) {
+      if (!/not saved/.test(e.message) || !confirm(e.message + '\n\nRestart anyway and lose them?')) throw e;
+      await api('POST', '/api/restart', { force: true });
+    }
     say('restarting: the rebuilt binary loads the data again; this page reloads when it answers');
     const t0 = Date.now();
     for (;;) {
