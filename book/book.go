@@ -53,8 +53,24 @@ type Book struct {
 	raw []byte
 }
 
-// Open reads and checks the book file at path.
+// MaxSize bounds a book file: the largest public Polyglot books are a few
+// hundred megabytes.
+const MaxSize = 1 << 30
+
+// Open reads and checks the book file at path. Only a regular file of at
+// most MaxSize is read: a device or a pipe named by mistake would never
+// end or fill the memory.
 func Open(path string) (*Book, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	if fi.Size() > MaxSize {
+		return nil, fmt.Errorf("%s: %d bytes, more than a book's %d", path, fi.Size(), MaxSize)
+	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err

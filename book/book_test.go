@@ -162,6 +162,16 @@ func TestOpenErrors(t *testing.T) {
 	if _, err := Open(empty); !errors.Is(err, ErrEmpty) {
 		t.Errorf("empty file: %v", err)
 	}
+	// A directory, or a device named by mistake, is refused before any
+	// read: /dev/zero would fill the memory.
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("directory: %v", err)
+	}
+	if _, serr := os.Stat("/dev/zero"); serr == nil {
+		if _, err := Open("/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("/dev/zero: %v", err)
+		}
+	}
 	unsorted := make([]byte, 32)
 	unsorted[0] = 2 // first key 0x02..., second 0
 	if _, err := Parse(unsorted); !errors.Is(err, ErrUnsorted) {

@@ -259,6 +259,11 @@ func ImportPGN(inputs []string, out string, f PGNFilter, errs io.Writer) (PGNImp
 	if err := w.Flush(); err != nil {
 		return st, err
 	}
+	if st.Written == 0 {
+		// An empty output is no result: inputs without games, or whose
+		// positions the filter all left out, must not replace OUT.
+		return st, fmt.Errorf("no position written (%d games, %d malformed); %s left as it was", st.Games, st.Malformed, out)
+	}
 	committed = true
 	return st, CommitTemp(tmp, out)
 }

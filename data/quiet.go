@@ -105,6 +105,11 @@ func QuietFile(in, out string, opt QuietOptions) (QuietStats, error) {
 	if err == nil {
 		err = w.Flush()
 	}
+	if err == nil && st.Written == 0 {
+		// An empty output is no result: an input in another format, or
+		// empty, must not replace what OUT held with nothing.
+		err = fmt.Errorf("%s: no position written (%d read, %d malformed); %s left as it was", in, st.Read, st.Bad, out)
+	}
 	if err != nil {
 		AbortTemp(tmp)
 		return st, err

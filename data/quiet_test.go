@@ -98,3 +98,31 @@ func TestQuietSharedLabeled(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyOutputRefused: an input that gives no position (empty, or in
+// another format) is an error, and OUT keeps what it held.
+func TestEmptyOutputRefused(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.epd")
+	const kept = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 [1.0]\n"
+	os.WriteFile(out, []byte(kept), 0o644)
+	empty := filepath.Join(dir, "empty.epd")
+	os.WriteFile(empty, nil, 0o644)
+	pgn := filepath.Join(dir, "games.pgn")
+	os.WriteFile(pgn, []byte("[Event \"x\"]\n\n1. e4 e5 1-0\n"), 0o644)
+	if _, err := QuietFile(empty, out, QuietOptions{Threads: 1}); err == nil || !strings.Contains(err.Error(), "no position written") {
+		t.Errorf("quiet of an empty file: %v", err)
+	}
+	if _, err := QuietFile(pgn, out, QuietOptions{Threads: 1}); err == nil || !strings.Contains(err.Error(), "no position written") {
+		t.Errorf("quiet of a PGN: %v", err)
+	}
+	if _, err := ImportPGN([]string{empty}, out, DefaultPGNFilter(), nil); err == nil || !strings.Contains(err.Error(), "no position written") {
+		t.Errorf("pgn import of an empty file: %v", err)
+	}
+	if b, _ := os.ReadFile(out); string(b) != kept {
+		t.Errorf("OUT was replaced: %q", b)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		t.Errorf("the refused runs left %d files, want the 3 there before", len(ents))
+	}
+}

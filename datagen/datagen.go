@@ -129,6 +129,38 @@ type finished struct {
 	positions int
 }
 
+// check refuses settings out of range: each would otherwise be clamped or
+// played as something else (a negative win score adjudicates every game,
+// no random plies from one opening plays one game over and over).
+func (cfg *Config) check() error {
+	for _, f := range []struct {
+		name   string
+		v, min int
+	}{
+		{"threads", cfg.Threads, 0}, {"hash", cfg.HashMB, 0}, {"random plies", cfg.RandomPlies, 0},
+		{"opening margin", cfg.OpeningMargin, 0}, {"win score", cfg.WinScore, 1}, {"win plies", cfg.WinPlies, 1},
+		{"draw after", cfg.DrawAfter, 0}, {"draw score", cfg.DrawScore, 0}, {"draw plies", cfg.DrawPlies, 1},
+		{"max plies", cfg.MaxPlies, 1}, {"depth", cfg.Depth, 0},
+	} {
+		if f.v < f.min {
+			return fmt.Errorf("%s %d: want %d or more", f.name, f.v, f.min)
+		}
+	}
+	switch {
+	case cfg.Threads > search.MaxThreads:
+		return fmt.Errorf("threads %d: want at most %d", cfg.Threads, search.MaxThreads)
+	case cfg.HashMB > search.MaxHashMB:
+		return fmt.Errorf("hash %d MB: want at most %d", cfg.HashMB, search.MaxHashMB)
+	case cfg.Depth >= search.MaxPly:
+		return fmt.Errorf("depth %d: want at most %d", cfg.Depth, search.MaxPly-1)
+	case cfg.Nodes > 0 && cfg.Depth > 0:
+		return errors.New("give nodes or depth per move, not both")
+	case cfg.RandomPlies == 0 && len(cfg.Book) <= 1:
+		return errors.New("no random plies and at most one opening: every game would be the same game")
+	}
+	return nil
+}
+
 // Run generates until the Games or Positions target, or until ctx is
 // cancelled; either way the output and state are left consistent.
 func Run(ctx context.Context, cfg Config) (Stats, error) {
@@ -142,10 +174,13 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if cfg.Games < 0 || cfg.Positions < 0 {
 		return Stats{}, fmt.Errorf("games %d, positions %d: a target is 0 (none) or more", cfg.Games, cfg.Positions)
 	}
-	if cfg.Threads <= 0 {
+	if err := cfg.check(); err != nil {
+		return Stats{}, err
+	}
+	if cfg.Threads == 0 {
 		cfg.Threads = runtime.NumCPU()
 	}
-	if cfg.HashMB <= 0 {
+	if cfg.HashMB == 0 {
 		cfg.HashMB = 8
 	}
 	id := cfg.identity()

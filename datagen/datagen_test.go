@@ -150,3 +150,33 @@ func TestSecondWriterRefused(t *testing.T) {
 		t.Errorf("second writer: %v", err)
 	}
 }
+
+// TestConfigRanges: settings out of range are refused before anything is
+// written, never clamped or played as something else.
+func TestConfigRanges(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  func(*Config)
+		want string
+	}{
+		{"negative threads", func(c *Config) { c.Threads = -1 }, "threads -1"},
+		{"too many threads", func(c *Config) { c.Threads = 100000 }, "threads 100000: want at most"},
+		{"negative hash", func(c *Config) { c.HashMB = -4 }, "hash -4"},
+		{"negative random plies", func(c *Config) { c.RandomPlies = -2 }, "random plies -2"},
+		{"no variety", func(c *Config) { c.RandomPlies = 0 }, "every game would be the same game"},
+		{"negative win score", func(c *Config) { c.WinScore = -1 }, "win score -1"},
+		{"no win plies", func(c *Config) { c.WinPlies = 0 }, "win plies 0"},
+		{"negative max plies", func(c *Config) { c.MaxPlies = -5 }, "max plies -5"},
+		{"nodes and depth", func(c *Config) { c.Depth = 6 }, "not both"},
+	} {
+		out := filepath.Join(t.TempDir(), "g.epd")
+		cfg := testConfig(out)
+		c.set(&cfg)
+		if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: the output was created", c.name)
+		}
+	}
+}

@@ -37,7 +37,7 @@ func TestParseTC(t *testing.T) {
 			t.Errorf("ParseTC(%q).String() = %q, want %q", c.in, tc.String(), c.out)
 		}
 	}
-	for _, in := range []string{"", "abc", "0", "-5+1", "40/", "/60", "0/60", "8+x", "0+0", "8+-1", "1e400", "NaN", "8+0.1+1", "x/60"} {
+	for _, in := range []string{"", "abc", "0", "-5+1", "40/", "/60", "0/60", "8+x", "0+0", "8+-1", "1e400", "NaN", "8+0.1+1", "x/60", "1:-30", "1:-30+1"} {
 		if _, err := ParseTC(in); err == nil {
 			t.Errorf("ParseTC(%q) accepted", in)
 		} else if !strings.Contains(err.Error(), "time control") {

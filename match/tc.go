@@ -74,6 +74,10 @@ func parseSeconds(s string, minutes bool) (time.Duration, error) {
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 		return 0, fmt.Errorf("%q is not a number of seconds", s)
 	}
+	if f < 0 {
+		// "1:-30" would otherwise be 30 s.
+		return 0, fmt.Errorf("%q is out of range (0 to 1000000 seconds)", s)
+	}
 	total += f
 	if total < 0 || total > 1e6 {
 		return 0, fmt.Errorf("%q is out of range (0 to 1000000 seconds)", s)

@@ -60,7 +60,11 @@ type State struct {
 	Total  int     `json:"total_pairs"`
 	K      int     `json:"pairs_played"`
 	Seed   uint64  `json:"seed"`
-	Steps  []Step  `json:"steps"`
+	// Match describes the games of a step (engine, its binary, limits,
+	// openings, batch), so that a resume with other games is refused
+	// rather than mixed into the run; empty in files written before it.
+	Match string `json:"match,omitempty"`
+	Steps []Step `json:"steps"`
 }
 
 // New starts a run of total game pairs over params (their Value is the
@@ -102,14 +106,26 @@ func (s *State) validate() error {
 		}
 		seen[strings.ToLower(p.Name)] = true
 	}
+	played := 0
 	for i, st := range s.Steps {
 		n := len(s.Params)
 		if len(st.Delta) != n || len(st.Plus) != n || len(st.Minus) != n || len(st.Theta) != n {
 			return fmt.Errorf("step %d: %d parameters expected", i+1, n)
 		}
+		if st.K != played || st.Pairs < 1 {
+			return fmt.Errorf("step %d: starts at pair %d with %d pairs, after %d pairs played", i+1, st.K, st.Pairs, played)
+		}
+		played += st.Pairs
+	}
+	if played != s.K {
+		return fmt.Errorf("the steps add up to %d pairs, not the %d pairs played", played, s.K)
 	}
 	return nil
 }
+
+// Left is the number of pairs the run has still to play: the last step
+// plays no more than that, so that the run ends at its total.
+func (s *State) Left() int { return s.Total - s.K }
 
 // Done reports whether the run has played all its pairs.
 func (s *State) Done() bool { return s.K >= s.Total }
@@ -166,6 +182,9 @@ func (s *State) Apply(pr Proposal, pairs, result int) error {
 	if pairs < 1 || result < -2*pairs || result > 2*pairs {
 		return fmt.Errorf("result %d over %d pairs is impossible", result, pairs)
 	}
+	if pairs > s.Left() {
+		return fmt.Errorf("%d pairs applied with %d left in the run", pairs, s.Left())
+	}
 	theta := make([]float64, len(s.Params))
 	for i := range s.Params {
 		p := &s.Params[i]
@@ -212,6 +231,9 @@ func Load(path string) (*State, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("%s: not an SPSA state file: %w", path, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s: not an SPSA state file: data after the state", path)
 	}
 	if err := s.validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

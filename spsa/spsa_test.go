@@ -77,6 +77,15 @@ func TestStep(t *testing.T) {
 	if err := s.Apply(s.Next(), 1, 3); err == nil {
 		t.Error("a result of 3 from one pair was accepted")
 	}
+	// A step may not run past the total: the state would be one its own
+	// Load refuses.
+	short, _ := New(params(), 3, 1)
+	if err := short.Apply(short.Next(), 2, 0); err != nil || short.Left() != 1 {
+		t.Fatalf("2 of 3 pairs: %v, %d left", err, short.Left())
+	}
+	if err := short.Apply(short.Next(), 2, 0); err == nil {
+		t.Error("2 pairs applied with 1 left")
+	}
 }
 
 // TestSaveLoad checks that a saved state comes back the same, and that a
@@ -109,6 +118,10 @@ func TestSaveLoad(t *testing.T) {
 			"total_pairs": 5}`,
 		"played too many": `{"params": [{"name": "A", "value": 3, "start": 1, "min": 0, "max": 200, "c_end": 1, "r_end": 0.002}],
 			"total_pairs": 5, "pairs_played": 6}`,
+		"played without steps": `{"params": [{"name": "A", "value": 3, "start": 1, "min": 0, "max": 200, "c_end": 1, "r_end": 0.002}],
+			"total_pairs": 5, "pairs_played": 2}`,
+		"data after the state": `{"params": [{"name": "A", "value": 3, "start": 1, "min": 0, "max": 200, "c_end": 1, "r_end": 0.002}],
+			"total_pairs": 5} {}`,
 	}
 	for name, text := range bad {
 		p := filepath.Join(dir, "bad.json")

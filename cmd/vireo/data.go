@@ -76,6 +76,14 @@ func cmdDataPGN(args []string) int {
 		fmt.Fprintln(os.Stderr, "usage: vireo data pgn [options] IN.pgn... OUT")
 		return 2
 	}
+	switch {
+	case *perGame < 1:
+		fmt.Fprintf(os.Stderr, "data pgn: -per-game %d: want at least 1\n", *perGame)
+		return 2
+	case *gap < 0 || *minPly < 0:
+		fmt.Fprintf(os.Stderr, "data pgn: -gap %d, -min-ply %d: want 0 or more\n", *gap, *minPly)
+		return 2
+	}
 	f := data.PGNFilter{PerGame: *perGame, MinGap: *gap, WinMargin: *win, DrawMargin: *draw, MinPly: *minPly, Seed: *seed}
 	in, out := fs.Args()[:fs.NArg()-1], fs.Arg(fs.NArg()-1)
 	if name := strings.ToLower(out); strings.HasSuffix(name, ".pgn") || strings.HasSuffix(name, ".pgn.gz") {

@@ -45,6 +45,10 @@ func cmdDatagen(args []string) int {
 		fmt.Fprintln(os.Stderr, "usage: vireo datagen -out FILE [-positions N | -games N] [-nodes N | -nodes 0 -depth D] [-threads T] [-book FILE.epd] [-format epd|pgn]")
 		return 2
 	}
+	if *hash < 1 {
+		fmt.Fprintf(os.Stderr, "datagen: -hash %d: want 1 MB or more\n", *hash)
+		return 2
+	}
 	cfg := def
 	cfg.Out, cfg.Format, cfg.Games, cfg.Positions, cfg.Threads, cfg.HashMB = *out, *format, *games, *positions, *threads, *hash
 	cfg.Nodes, cfg.Depth, cfg.Seed, cfg.RandomPlies, cfg.OpeningMargin = *nodes, *depth, *seed, *plies, *margin

@@ -2,16 +2,21 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	"vireo/data"
 	"vireo/match"
 	"vireo/search"
 	"vireo/spsa"
@@ -36,9 +41,12 @@ from 'vireo spsa''s c_end and r_end over -pairs game pairs (default 5000).
 The engine is given once; it must accept the parameters as UCI options
 (a tune build: make TUNE=1). Every other option is the match runner's.
 
-The state (the values, the steps played) is written atomically to -state
-after each step. Run the same command again to resume (-pairs and -seed,
-if given, must be the run's own); an interrupted step is played again.
+The state (the values, the steps played, what games a step plays) is
+written atomically to -state after each step. Run the same command again
+to resume (-pairs and -seed, if given, must be the run's own; the engine
+binary, the match options but -concurrency, and the parameters' ranges
+must be the same); an interrupted step is played again. The last step
+plays only the pairs left.
 When the run ends the values are printed as '-set Name=V,...' for
 'vireo bench'.
 `
@@ -63,6 +71,20 @@ func cmdSPSA(args []string) int {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "vireo spsa run: %v\n", err)
 		return 2
+	}
+	// The state is replaced by a rename after every step, so the lock is
+	// held on a file beside it, for the whole run: a second run on the
+	// same state would play the same steps and overwrite the first's.
+	lock, err := os.OpenFile(run.statePath+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err == nil {
+		defer lock.Close()
+		if lerr := data.LockFile(lock); lerr != nil {
+			err = fmt.Errorf("%s is in use by another run (%v)", run.statePath, lerr)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "vireo spsa run: %v\n", err)
+		return 1
 	}
 	st, err := run.state()
 	if err != nil {
@@ -91,6 +113,10 @@ type spsaRun struct {
 	// nudges were drawn from the values it started with.
 	pairsSet, seedSet bool
 	cfg               match.Config // the match of one step, engines plus and minus
+	// identity describes a step's games (spsa.State.Match): the engine
+	// and a digest of its binary, the match options but -concurrency,
+	// and the batch.
+	identity string
 }
 
 func parseSPSAArgs(args []string) (*spsaRun, error) {
@@ -99,7 +125,7 @@ func parseSPSAArgs(args []string) (*spsaRun, error) {
 		return nil, err
 	}
 	r := &spsaRun{pairs: 5000, seed: uint64(time.Now().UnixNano())}
-	var rest []string
+	var rest, same []string
 	var engine *optGroup
 	for _, g := range groups {
 		switch g.name {
@@ -133,6 +159,10 @@ func parseSPSAArgs(args []string) (*spsaRun, error) {
 		default:
 			rest = append(rest, "-"+g.name)
 			rest = append(rest, g.vals...)
+			if g.name != "concurrency" {
+				same = append(same, "-"+g.name)
+				same = append(same, g.vals...)
+			}
 		}
 		if err != nil {
 			return nil, err
@@ -156,11 +186,68 @@ func parseSPSAArgs(args []string) (*spsaRun, error) {
 	if r.cfg, err = parseMatchArgs(rest); err != nil {
 		return nil, err
 	}
+	if r.cfg.Openings.File == "" {
+		// Without openings every pair of a step starts from the same
+		// position, and with a node limit plays the same two games.
+		return nil, errors.New("give -openings file=BOOK ...: every pair would otherwise be the same game pair")
+	}
 	if r.batch == 0 {
 		r.batch = r.cfg.Concurrency
 	}
 	r.cfg.Rounds, r.cfg.Games = r.batch, 2
+	r.identity = fmt.Sprintf("-engine %s %s -batch %d; binary %s",
+		strings.Join(engine.vals, " "), strings.Join(same, " "), r.batch, binaryDigest(r.cfg.Engines[0]))
 	return r, nil
+}
+
+// binaryDigest names the engine's program by the start of its SHA-256,
+// so that a rebuilt engine is a different run.
+func binaryDigest(e match.EngineConfig) string {
+	path := e.Cmd
+	if !strings.ContainsRune(path, filepath.Separator) {
+		if p, err := exec.LookPath(path); err == nil {
+			path = p
+		}
+	} else if e.Dir != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(e.Dir, path)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "unread (" + e.Cmd + ")"
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:8])
+}
+
+// checkResume refuses a resume whose games or parameters are not the
+// run's own: a step of other games, or a parameter whose range or
+// schedule this build defines otherwise, would be mixed into the run.
+func (r *spsaRun) checkResume(st *spsa.State) error {
+	switch {
+	case st.Match == "":
+		fmt.Fprintf(os.Stderr, "vireo spsa run: %s does not say what games its steps played (written before that was kept); these are recorded from now on: %s\n", r.statePath, r.identity)
+		st.Match = r.identity
+	case st.Match != r.identity:
+		return fmt.Errorf("%s played its steps with\n  %s\nnot\n  %s\ngive the same engine, binary and match options to resume, or another -state", r.statePath, st.Match, r.identity)
+	}
+	def := search.DefaultParams()
+	table := def.Table()
+	for _, p := range st.Params {
+		found := false
+		for _, pi := range table {
+			if !strings.EqualFold(pi.Name, p.Name) {
+				continue
+			}
+			found = true
+			if float64(pi.Min) != p.Min || float64(pi.Max) != p.Max || pi.CEnd != p.CEnd || pi.REnd != p.REnd {
+				return fmt.Errorf("%s: %s has range %g..%g, c_end %g, r_end %g; this build's is %d..%d, %g, %g: give another -state", r.statePath, p.Name, p.Min, p.Max, p.CEnd, p.REnd, pi.Min, pi.Max, pi.CEnd, pi.REnd)
+			}
+		}
+		if !found {
+			return fmt.Errorf("%s tunes %s, which this build does not have ('vireo spsa' lists them)", r.statePath, p.Name)
+		}
+	}
+	return nil
 }
 
 // state loads the run's state file, or starts one from -params with the
@@ -184,6 +271,9 @@ func (r *spsaRun) state() (*spsa.State, error) {
 		}
 		if r.seedSet && r.seed != st.Seed {
 			return nil, fmt.Errorf("%s was started with -seed %d, not %d: drop -seed to resume, or give another -state", r.statePath, st.Seed, r.seed)
+		}
+		if err := r.checkResume(st); err != nil {
+			return nil, err
 		}
 		fmt.Printf("resuming %s at pair %d of %d\n", r.statePath, st.K, st.Total)
 		return st, nil
@@ -210,6 +300,7 @@ func (r *spsaRun) state() (*spsa.State, error) {
 	if st, err = spsa.New(ps, r.pairs, r.seed); err != nil {
 		return nil, err
 	}
+	st.Match = r.identity
 	return st, st.Save(r.statePath)
 }
 
@@ -220,6 +311,7 @@ func (r *spsaRun) loop(soft, hard context.Context, st *spsa.State, out io.Writer
 	for !st.Done() && !interrupted.Load() {
 		pr := st.Next()
 		cfg := r.cfg
+		cfg.Rounds = min(cfg.Rounds, st.Left())
 		cfg.Engines = append([]match.EngineConfig{}, r.cfg.Engines...)
 		for side, vals := range [][]int{pr.Plus, pr.Minus} {
 			e := &cfg.Engines[side]
@@ -234,6 +326,9 @@ func (r *spsaRun) loop(soft, hard context.Context, st *spsa.State, out io.Writer
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "vireo spsa run: %v\n", err)
 			return 1
+		}
+		for _, n := range res.Notes {
+			fmt.Fprintf(os.Stderr, "vireo spsa run: %s\n", n)
 		}
 		if res.Interrupted || len(res.Pairs) == 0 {
 			return 130

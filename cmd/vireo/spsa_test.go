@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"vireo/data"
 	"vireo/search"
 	"vireo/spsa"
 	"vireo/uci"
@@ -20,7 +21,8 @@ import (
 // cannot honour are refused with a reason.
 func TestParseSPSAArgs(t *testing.T) {
 	base := []string{"-state", "s.json", "-params", "LMRBase,RFPMargin", "-pairs", "400",
-		"-engine", "cmd=/bin/sh", "option.Hash=8", "-each", "nodes=25000", "-concurrency", "2"}
+		"-engine", "cmd=/bin/sh", "option.Hash=8", "-each", "nodes=25000", "-concurrency", "2",
+		"-openings", "file=" + spsaBook, "format=epd"}
 	r, err := parseSPSAArgs(base)
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +47,7 @@ func TestParseSPSAArgs(t *testing.T) {
 		{[]string{"-state", "s.json", "-engine", "cmd=/bin/sh", "name=x", "-each", "nodes=100"}, "name="},
 		{[]string{"-state", "s.json", "-engine", "cmd=/bin/sh"}, "no limit"},
 		{append(append([]string{}, base...), "-seed", "ten"), "-seed"},
+		{base[:len(base)-3], "give -openings"},
 	}
 	for _, c := range cases {
 		if _, err := parseSPSAArgs(c.args); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -59,7 +62,8 @@ func TestParseSPSAArgs(t *testing.T) {
 func TestSPSAState(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.json")
 	args := func(params string) []string {
-		return []string{"-state", path, "-params", params, "-seed", "3", "-engine", "cmd=/bin/sh", "-each", "nodes=100"}
+		return []string{"-state", path, "-params", params, "-seed", "3", "-engine", "cmd=/bin/sh", "-each", "nodes=100",
+			"-openings", "file=" + spsaBook, "format=epd"}
 	}
 	r, err := parseSPSAArgs(args("lmrbase,RFPMargin"))
 	if err != nil {
@@ -88,9 +92,39 @@ func TestSPSAState(t *testing.T) {
 	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "-seed 3, not 4") {
 		t.Errorf("resume with another -seed: %v", err)
 	}
-	r, _ = parseSPSAArgs([]string{"-state", path, "-engine", "cmd=/bin/sh", "-each", "nodes=100"})
+	r, _ = parseSPSAArgs([]string{"-state", path, "-engine", "cmd=/bin/sh", "-each", "nodes=100", "-openings", "file=" + spsaBook, "format=epd"})
 	if st2, err := r.state(); err != nil || st2.Seed != 3 || st2.Total != 5000 {
 		t.Errorf("resume without -params, -pairs or -seed: %+v %v", st2, err)
+	}
+	// Steps of other games are not mixed into the run: another limit,
+	// another engine, or the same path to another binary.
+	for _, other := range [][]string{
+		{"-state", path, "-engine", "cmd=/bin/sh", "-each", "nodes=200", "-openings", "file=" + spsaBook, "format=epd"},
+		{"-state", path, "-engine", "cmd=/bin/sh", "option.Hash=2", "-each", "nodes=100", "-openings", "file=" + spsaBook, "format=epd"},
+		{"-state", path, "-engine", "cmd=/bin/sh", "-each", "nodes=100", "-openings", "file=" + spsaBook, "format=epd", "-batch", "4"},
+	} {
+		r, _ = parseSPSAArgs(other)
+		if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "played its steps with") {
+			t.Errorf("resume with %v: %v", other, err)
+		}
+	}
+	// A state written before the games were recorded is resumed, and
+	// records them from then on; one whose parameter this build defines
+	// with another range is refused.
+	saved, err := spsa.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved.Match = ""
+	saved.Save(path)
+	r, _ = parseSPSAArgs(args("LMRBase,RFPMargin"))
+	if st2, err := r.state(); err != nil || st2.Match != r.identity {
+		t.Errorf("resume of a state without its games: %v, recorded %q", err, st2.Match)
+	}
+	saved.Params[0].Max = 300
+	saved.Save(path)
+	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "LMRBase has range 0..300") {
+		t.Errorf("resume with another range: %v", err)
 	}
 	r, _ = parseSPSAArgs(args("LMRBase"))
 	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "not -params LMRBase") {
@@ -114,9 +148,11 @@ func TestSPSARun(t *testing.T) {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	path := filepath.Join(t.TempDir(), "run.json")
-	args := []string{"-state", path, "-params", "LMRBase,RFPMargin", "-pairs", "4", "-batch", "2", "-seed", "5",
+	// Three pairs in steps of two: the last step plays the one left, and
+	// the finished state loads again.
+	args := []string{"-state", path, "-params", "LMRBase,RFPMargin", "-pairs", "3", "-batch", "2", "-seed", "5",
 		"-engine", "cmd=" + exe, "-each", "nodes=400", "option.Hash=1",
-		"-openings", "file=" + filepath.Join("..", "..", "..", "shared", "data", "openings", "noob_3moves.epd"), "format=epd", "order=random"}
+		"-openings", "file=" + spsaBook, "format=epd", "order=random"}
 	r, err := parseSPSAArgs(args)
 	if err != nil {
 		t.Fatal(err)
@@ -134,23 +170,39 @@ func TestSPSARun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if saved.K != 4 || len(saved.Steps) != 2 || !saved.Done() {
+	if saved.K != 3 || len(saved.Steps) != 2 || saved.Steps[1].Pairs != 1 || !saved.Done() {
 		t.Fatalf("after the run: %d pairs, %d steps", saved.K, len(saved.Steps))
 	}
 	for _, s := range saved.Steps {
-		if s.Plus[0] == s.Minus[0] || s.Result < -4 || s.Result > 4 {
+		if s.Plus[0] == s.Minus[0] || s.Result < -2*s.Pairs || s.Result > 2*s.Pairs {
 			t.Errorf("step %+v: the sides played the same value or an impossible result", s)
 		}
 	}
-	if !strings.Contains(out.String(), "pairs 4/4") {
+	if !strings.Contains(out.String(), "pairs 3/3") {
 		t.Errorf("progress:\n%s", out.String())
 	}
 	r, _ = parseSPSAArgs(args)
 	again, err := r.state()
-	if err != nil || again.K != 4 || !again.Done() {
+	if err != nil || again.K != 3 || !again.Done() {
 		t.Errorf("second invocation: %v, %v", again, err)
 	}
+	// A second run on a state in use is refused before it plays.
+	lock, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := data.LockFile(lock); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := captured(t, &os.Stderr, func() int { return cmdSPSA(append([]string{"run"}, args...)) })
+	if code != 1 || !strings.Contains(stderr, "in use by another run") {
+		t.Errorf("a second run on the same state: exit %d, %q", code, stderr)
+	}
 }
+
+// spsaBook is the openings file of the SPSA tests.
+var spsaBook = filepath.Join("..", "..", "..", "shared", "data", "openings", "noob_3moves.epd")
 
 // TestTuneBuildAdvertisesSPSA builds the engine the way README.md tells an
 // OpenBench tuning branch to (make with TUNE=1, as OpenBench runs make)

@@ -43,7 +43,13 @@ func stsPoints(rec *data.EPD) (map[chess.Move]int, error) {
 		if err != nil || n < 0 {
 			return nil, fmt.Errorf("c8 points %q: not a count", pts[i])
 		}
+		if _, dup := m[mv]; dup {
+			return nil, fmt.Errorf("c9 names %s twice", u)
+		}
 		m[mv] = n
+	}
+	if maxPoints(m) == 0 {
+		return nil, fmt.Errorf("c8 gives no move a point")
 	}
 	return m, nil
 }

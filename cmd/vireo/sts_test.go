@@ -22,6 +22,8 @@ func TestSTSPoints(t *testing.T) {
 		{"illegal move", ` c8 "10 2"; c9 "f4f5 d4d8";`, nil, `c9 move "d4d8"`},
 		{"bad points", ` c8 "10 x"; c9 "f4f5 d4e5";`, nil, `c8 points "x"`},
 		{"points without moves", ` c8 "10";`, nil, "without c9"},
+		{"move twice", ` c8 "10 5 3"; c9 "f4f5 d4e5 f4f5";`, nil, "c9 names f4f5 twice"},
+		{"no points", ` c8 "0 0"; c9 "f4f5 d4e5";`, nil, "no move a point"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
