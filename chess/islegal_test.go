@@ -6,6 +6,11 @@ import "testing"
 // code in every position of a small tree, and counts the codes IsLegal
 // accepts.
 func legalTree(t *testing.T, p *Position, depth int, accepted *int) {
+	// The checkers kept by MakeMove (checkersBy) against the attack
+	// lookups of AttackersTo.
+	if want := p.AttackersTo(p.KingSquare(p.side), p.byType[0]) & p.byColor[p.side.Other()]; p.Checkers() != want {
+		t.Fatalf("%s: checkers %#x, want %#x", p.FEN(), uint64(p.Checkers()), uint64(want))
+	}
 	var ml MoveList
 	p.LegalMoves(&ml)
 	legal := make(map[Move]bool, ml.Len)
@@ -29,7 +34,8 @@ func legalTree(t *testing.T, p *Position, depth int, accepted *int) {
 }
 
 // TestIsLegalMatchesGenerator holds IsLegal, whose plain piece moves are
-// decided without generating (pieceMoveLegal), to the generator's list:
+// decided without generating (pieceMoveLegal), to the generator's list
+// (and the checkers MakeMove keeps to AttackersTo's):
 // every code, including the ones with stray bits that a damaged table
 // entry could hold, in the suites' positions and their children (checks,
 // double checks, pins, Chess960 castling, en passant).

@@ -357,7 +357,26 @@ func (p *Position) MakeMove(m Move) {
 	}
 	st.key ^= zobristSide
 	p.side = them
-	st.checkers = p.AttackersTo(p.KingSquare(them), p.byType[0]) & p.byColor[us]
+	st.checkers = p.checkersBy(us)
+}
+
+// checkersBy returns colour c's pieces that give check to the other king.
+// A slider gives check exactly when it stands on one of the king's rays
+// with nothing between: no attack lookup, and only c's pieces looked at
+// (kings never give check).
+func (p *Position) checkersBy(c Color) Bitboard {
+	ksq := p.KingSquare(c.Other()) & 63
+	ours := p.byColor[c]
+	chk := (pawnAttacks[c.Other()][ksq]&p.byType[Pawn] | knightAttacks[ksq]&p.byType[Knight]) & ours
+	sliders := (rookRays[ksq]&(p.byType[Rook]|p.byType[Queen]) | bishopRays[ksq]&(p.byType[Bishop]|p.byType[Queen])) & ours
+	occ := p.byType[0]
+	for ; sliders != 0; sliders &= sliders - 1 {
+		sq := sliders.LSB() & 63
+		if betweenBB[ksq][sq]&occ == 0 {
+			chk |= SquareBB(sq)
+		}
+	}
+	return chk
 }
 
 // UnmakeMove takes back the last move made with MakeMove.
