@@ -21,25 +21,35 @@ func readSharedSuite(t *testing.T, file string) []PerftCase {
 	return cases
 }
 
-// checkTree compares GivesCheck with making the move, for every move of a
-// small tree, and counts the checks seen.
-func checkTree(t *testing.T, p *Position, depth int, checks *int) {
+// walk calls visit on p and on every position below it to depth plies
+// (depth 1: p alone), with each position's legal moves.
+func walk(p *Position, depth int, visit func(p *Position, legal []Move)) {
 	var ml MoveList
 	p.LegalMoves(&ml)
-	for _, m := range ml.Slice() {
-		want := func() bool { p.MakeMove(m); defer p.UnmakeMove(); return p.InCheck() }()
-		if got := p.GivesCheck(m); got != want {
-			t.Fatalf("%s: GivesCheck(%v) = %v, want %v", p.FEN(), m, got, want)
-		}
-		if want {
-			*checks++
-		}
-		if depth > 1 {
+	visit(p, ml.Slice())
+	if depth > 1 {
+		for _, m := range ml.Slice() {
 			p.MakeMove(m)
-			checkTree(t, p, depth-1, checks)
+			walk(p, depth-1, visit)
 			p.UnmakeMove()
 		}
 	}
+}
+
+// checkTree compares GivesCheck with making the move, for every move of a
+// small tree, and counts the checks seen.
+func checkTree(t *testing.T, p *Position, depth int, checks *int) {
+	walk(p, depth, func(p *Position, legal []Move) {
+		for _, m := range legal {
+			want := func() bool { p.MakeMove(m); defer p.UnmakeMove(); return p.InCheck() }()
+			if got := p.GivesCheck(m); got != want {
+				t.Fatalf("%s: GivesCheck(%v) = %v, want %v", p.FEN(), m, got, want)
+			}
+			if want {
+				*checks++
+			}
+		}
+	})
 }
 
 func TestGivesCheckMatchesMake(t *testing.T) {

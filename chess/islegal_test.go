@@ -3,34 +3,26 @@ package chess
 import "testing"
 
 // legalTree checks IsLegal against the generator for every 16-bit move
-// code in every position of a small tree, and counts the codes IsLegal
-// accepts.
+// code in every position of a small tree, and counts the legal moves.
 func legalTree(t *testing.T, p *Position, depth int, accepted *int) {
-	// The checkers kept by MakeMove (checkersBy) against the attack
-	// lookups of AttackersTo.
-	if want := p.AttackersTo(p.KingSquare(p.side), p.byType[0]) & p.byColor[p.side.Other()]; p.Checkers() != want {
-		t.Fatalf("%s: checkers %#x, want %#x", p.FEN(), uint64(p.Checkers()), uint64(want))
-	}
-	var ml MoveList
-	p.LegalMoves(&ml)
-	legal := make(map[Move]bool, ml.Len)
-	for _, m := range ml.Slice() {
-		legal[m] = true
-	}
-	for c := 0; c < 1<<16; c++ {
-		m := Move(c)
-		if got := p.IsLegal(m); got != legal[m] {
-			t.Fatalf("%s: IsLegal(%v, code %#04x) = %v, the generator says %v", p.FEN(), m, c, got, legal[m])
+	walk(p, depth, func(p *Position, moves []Move) {
+		// The checkers kept by MakeMove (checkersBy) against the attack
+		// lookups of AttackersTo.
+		if want := p.AttackersTo(p.KingSquare(p.side), p.byType[0]) & p.byColor[p.side.Other()]; p.Checkers() != want {
+			t.Fatalf("%s: checkers %#x, want %#x", p.FEN(), uint64(p.Checkers()), uint64(want))
 		}
-	}
-	*accepted += ml.Len
-	if depth > 1 {
-		for _, m := range ml.Slice() {
-			p.MakeMove(m)
-			legalTree(t, p, depth-1, accepted)
-			p.UnmakeMove()
+		legal := make(map[Move]bool, len(moves))
+		for _, m := range moves {
+			legal[m] = true
 		}
-	}
+		for c := 0; c < 1<<16; c++ {
+			m := Move(c)
+			if got := p.IsLegal(m); got != legal[m] {
+				t.Fatalf("%s: IsLegal(%v, code %#04x) = %v, the generator says %v", p.FEN(), m, c, got, legal[m])
+			}
+		}
+		*accepted += len(moves)
+	})
 }
 
 // TestIsLegalMatchesGenerator holds IsLegal, whose plain piece moves are

@@ -28,3 +28,14 @@ func captured(t *testing.T, stream **os.File, run func() int) (int, string) {
 	w.Close()
 	return code, <-done
 }
+
+// capturedBoth runs a command with both its standard output and its
+// standard error captured.
+func capturedBoth(t *testing.T, run func() int) (code int, stdout, stderr string) {
+	t.Helper()
+	_, stderr = captured(t, &os.Stderr, func() int {
+		code, stdout = captured(t, &os.Stdout, run)
+		return code
+	})
+	return code, stdout, stderr
+}

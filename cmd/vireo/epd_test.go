@@ -98,12 +98,7 @@ func TestEPDReadErrors(t *testing.T) {
 		{"hash 0", []string{skips, "--hash", "0"}, 2, nil, "--hash wants 1 to 65536 MB, got 0", "Solved"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var code int
-			var stdout string
-			_, stderr := captured(t, &os.Stderr, func() int {
-				code, stdout = captured(t, &os.Stdout, func() int { return cmdEPD(tc.args) })
-				return code
-			})
+			code, stdout, stderr := capturedBoth(t, func() int { return cmdEPD(tc.args) })
 			if code != tc.code {
 				t.Errorf("exit %d, want %d", code, tc.code)
 			}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,12 +32,7 @@ func TestPerftSuiteCommand(t *testing.T) {
 		{"max-depth -1", []string{"--suite", good, "--max-depth", "-1"}, 2, "", "--max-depth wants 0 (every depth) or 1 to 20, got -1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var code int
-			var stdout string
-			_, stderr := captured(t, &os.Stderr, func() int {
-				code, stdout = captured(t, &os.Stdout, func() int { return cmdPerft(tc.args) })
-				return code
-			})
+			code, stdout, stderr := capturedBoth(t, func() int { return cmdPerft(tc.args) })
 			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
 			}
