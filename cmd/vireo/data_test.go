@@ -43,3 +43,26 @@ func TestDataOutputIsNotAnInput(t *testing.T) {
 		}
 	}
 }
+
+// TestDataPGNRanges: filter settings that cannot select anything are
+// refused before any file is read.
+func TestDataPGNRanges(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.epd")
+	for _, c := range []struct{ flag, value, want string }{
+		{"-per-game", "0", "-per-game 0: want at least 1"},
+		{"-per-game", "-3", "-per-game -3: want at least 1"},
+		{"-gap", "-1", "-gap -1, -min-ply"},
+		{"-min-ply", "-2", "-min-ply -2: want 0 or more"},
+	} {
+		code, stderr := captured(t, &os.Stderr, func() int {
+			return run([]string{"data", "pgn", c.flag, c.value, filepath.Join(dir, "none.pgn"), out})
+		})
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("data pgn %s %s: exit %d, %q; want 2 and %q", c.flag, c.value, code, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("an output was written")
+	}
+}
