@@ -109,7 +109,9 @@ type PGNReader struct {
 	// atNewGame says a movetext error was found at the next game's first
 	// tag line, which must not be skipped.
 	atNewGame bool
-	ioErr     error
+	// noMovetext says the tag section ended at the next game's tags.
+	noMovetext bool
+	ioErr      error
 }
 
 // NewPGNReader reads PGN from r; name (usually the file name) prefixes
@@ -213,6 +215,7 @@ func (p *PGNReader) Next() (*PGNGame, error) {
 // readTags reads the tag section: lines starting with '[', possibly
 // several tags per line, until the first other non-blank line.
 func (p *PGNReader) readTags(g *PGNGame) error {
+	blank := false
 	for {
 		if !p.hasLine && !p.nextLine() {
 			return nil // tags and no movetext at end of file: an empty game
@@ -222,10 +225,19 @@ func (p *PGNReader) readTags(g *PGNGame) error {
 		}
 		if p.pos >= len(p.line) {
 			p.hasLine = false
+			// A line with nothing on it, not the end of a tag line.
+			blank = blank || len(g.Tags) > 0 && strings.TrimSpace(p.line) == ""
 			continue
 		}
 		if p.line[p.pos] != '[' {
 			return nil // movetext starts here
+		}
+		if blank {
+			// A blank line, then tags again: this game has no movetext
+			// and the tags are the next game's (a file cut after its tags
+			// with another game appended). It ends unfinished.
+			p.noMovetext = true
+			return nil
 		}
 		tag, n, err := parseTag(p.line[p.pos:])
 		if err != nil {
@@ -446,6 +458,11 @@ func (p *PGNReader) readMovetext(g *PGNGame) error {
 		return p.errf(g.Line, "FEN tag: %v", err)
 	}
 	pos.SetChess960(g.Chess960)
+	if p.noMovetext {
+		p.noMovetext = false
+		g.Result = "*"
+		return nil
+	}
 	depth := 0 // variation nesting
 	for {
 		kind, text, line, err := p.nextToken()

@@ -345,6 +345,25 @@ func TestPGNWithoutTermination(t *testing.T) {
 	}
 }
 
+// A game cut after its tags, with another game appended, is a game
+// without moves; the next game keeps its own tags and FEN.
+func TestPGNTagsOnly(t *testing.T) {
+	in := "[Event \"cut\"]\n[FEN \"8/8/8/4k3/8/8/8/R3K3 w Q - 0 1\"]\n\n" +
+		"[Event \"whole\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
+	r := NewPGNReader(strings.NewReader(in), "cut.pgn")
+	g, err := r.Next()
+	if err != nil || g.Tag("Event") != "cut" || len(g.Moves) != 0 || g.Result != "*" {
+		t.Fatalf("first game: %+v, %v; want the cut game, no moves, result *", g, err)
+	}
+	g, err = r.Next()
+	if err != nil || g.Tag("Event") != "whole" || g.Tag("FEN") != "" || len(g.Moves) != 4 || g.Result != "0-1" {
+		t.Fatalf("second game: %+v, %v; want its own tags, 4 moves, 0-1", g, err)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("after two games: %v, want EOF", err)
+	}
+}
+
 // TestPGNNeverPanics feeds the reader malformed input.
 func TestPGNNeverPanics(t *testing.T) {
 	inputs := []string{

@@ -88,6 +88,11 @@ func (f PGNFilter) SelectPositions(g *PGNGame, q *search.Quieter, gameNo int, st
 		st.Unfinished++
 		return nil, nil
 	}
+	// A label that contradicts the game would teach the tuner the
+	// opposite of what happened: such a game is malformed, not data.
+	if tag := g.Tag("Result"); tag != "" && tag != "*" && tag != g.Result {
+		return nil, fmt.Errorf("the Result tag says %s but the moves end with %s", tag, g.Result)
+	}
 	pos, err := g.StartPosition()
 	if err != nil {
 		return nil, err
@@ -161,6 +166,18 @@ func (f PGNFilter) SelectPositions(g *PGNGame, q *search.Quieter, gameNo int, st
 			}
 		}
 		pos.MakeMove(m)
+	}
+	if !pos.HasLegalMove() {
+		want, what := 0.5, "stalemate"
+		if pos.InCheck() {
+			want, what = 1, "checkmate by White"
+			if pos.SideToMove() == chess.White {
+				want, what = 0, "checkmate by Black"
+			}
+		}
+		if result != want {
+			return nil, fmt.Errorf("the game ends in %s but its result is %s", what, g.Result)
+		}
 	}
 	rng := rand.New(rand.NewPCG(f.Seed, uint64(gameNo)))
 	rng.Shuffle(len(cands), func(a, b int) { cands[a], cands[b] = cands[b], cands[a] })

@@ -210,3 +210,30 @@ func TestImportPGNGzip(t *testing.T) {
 		t.Errorf("truncated archive: output written (%v)", err)
 	}
 }
+
+// A game whose result contradicts its Result tag, or the mate or
+// stalemate it ends in, is reported as malformed and gives no positions.
+func TestSelectPositionsContradictions(t *testing.T) {
+	tests := []struct{ name, pgn, want string }{
+		{"tag and movetext", "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 0-1\n", "the Result tag says 1-0"},
+		{"mate scored for the mated side", "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n", "checkmate by Black"},
+		{"stalemate scored as a win", "[FEN \"7k/4Q3/6K1/8/8/8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Qf7 1-0\n", "stalemate"},
+	}
+	q := search.NewQuieter(nil)
+	for _, tc := range tests {
+		g, err := NewPGNReader(strings.NewReader(tc.pgn), "t.pgn").Next()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var st PGNImportStats
+		ls, err := DefaultPGNFilter().SelectPositions(g, q, 1, &st)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || len(ls) != 0 {
+			t.Errorf("%s: %d positions, error %v; want an error containing %q", tc.name, len(ls), err, tc.want)
+		}
+	}
+	g, _ := NewPGNReader(strings.NewReader("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), "t.pgn").Next()
+	var st PGNImportStats
+	if _, err := DefaultPGNFilter().SelectPositions(g, q, 1, &st); err != nil {
+		t.Errorf("a consistent mate: %v", err)
+	}
+}

@@ -161,6 +161,12 @@ func LoadBook(cfg OpeningConfig, seed uint64, chess960 bool) (*Book, []error, er
 			if err != nil {
 				return nil, nil, fmt.Errorf("openings: %w", err)
 			}
+			if !chess960 {
+				if err := standardOpening(g.FEN, g.Chess960); err != nil {
+					warnings = append(warnings, fmt.Errorf("%s:%d: %v (skipped)", cfg.File, g.Line, err))
+					continue
+				}
+			}
 			moves := g.Moves
 			if cfg.Plies > 0 && len(moves) > cfg.Plies {
 				moves = moves[:cfg.Plies]
@@ -205,6 +211,9 @@ func (b *Book) Opening(i int) (op Opening, warn error) {
 		for k := 0; k < len(b.epd); k++ {
 			j := (i + k) % len(b.epd)
 			rec, err := data.ParseEPD(b.epd[j])
+			if err == nil && !b.chess960 {
+				err = standardOpening(rec.FEN, false)
+			}
 			if err != nil {
 				if warn == nil {
 					warn = fmt.Errorf("%s:%d: %v (skipped)", b.file, b.epdLine[j], err)
@@ -220,6 +229,24 @@ func (b *Book) Opening(i int) (op Opening, warn error) {
 		return Opening{FEN: Chess960FEN(i), Chess960: true}, nil
 	}
 	return Opening{FEN: chess.StartFEN, Chess960: b.chess960}, nil
+}
+
+// standardOpening refuses an opening that only Chess960 can play in a
+// standard match: a game marked as Chess960, or castling rights whose king
+// or rook stands off its standard square. The engines are not told to
+// play Chess960 then, and would refuse the position or castle wrongly.
+func standardOpening(fen string, chess960 bool) error {
+	if chess960 {
+		return fmt.Errorf("a Chess960 game in a standard match (use -variant fischerandom)")
+	}
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		return err
+	}
+	if err := pos.CheckStandardCastling(); err != nil {
+		return fmt.Errorf("%v (use -variant fischerandom)", err)
+	}
+	return nil
 }
 
 // Chess960FEN returns start position n (0..959) in Scharnagl's numbering

@@ -194,3 +194,45 @@ func TestChess960(t *testing.T) {
 		t.Errorf("generated 960 opening %+v", op)
 	}
 }
+
+// A standard match refuses openings that only Chess960 can play: an EPD
+// line with Chess960 castling rights is replaced by the next good one with
+// a warning naming its line, and a PGN game marked as Chess960 is skipped
+// at load with its line; a Chess960 match takes both.
+func TestBookChess960InStandardMatch(t *testing.T) {
+	dir := t.TempDir()
+	epd := filepath.Join(dir, "dfrc.epd")
+	std := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+	if err := os.WriteFile(epd, []byte(Chess960FEN(0)+"\n"+std+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := LoadBook(OpeningConfig{File: epd, Format: "epd", Order: "sequential"}, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, warn := b.Opening(0)
+	if warn == nil || !strings.Contains(warn.Error(), "dfrc.epd:1:") || !strings.Contains(warn.Error(), "Chess960") || op.FEN != std {
+		t.Errorf("standard match, Chess960 line: %+v, warning %v", op, warn)
+	}
+	b, _, err = LoadBook(OpeningConfig{File: epd, Format: "epd", Order: "sequential"}, 1, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if op, warn := b.Opening(0); warn != nil || op.FEN != Chess960FEN(0) || !op.Chess960 {
+		t.Errorf("Chess960 match: %+v, warning %v", op, warn)
+	}
+
+	pgn := filepath.Join(dir, "dfrc.pgn")
+	games := "[Variant \"chess960\"]\n[FEN \"" + Chess960FEN(0) + "\"]\n\n1. e4 *\n\n[Event \"std\"]\n\n1. d4 *\n"
+	if err := os.WriteFile(pgn, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, warns, err := LoadBook(OpeningConfig{File: pgn, Format: "pgn", Order: "sequential"}, 1, false)
+	if err != nil || b.Len() != 1 || len(warns) != 1 || !strings.Contains(warns[0].Error(), "dfrc.pgn:1:") {
+		t.Fatalf("standard match, PGN book: %d openings, warnings %v, error %v", b.Len(), warns, err)
+	}
+	b, warns, err = LoadBook(OpeningConfig{File: pgn, Format: "pgn", Order: "sequential"}, 1, true)
+	if err != nil || b.Len() != 2 || len(warns) != 0 {
+		t.Errorf("Chess960 match, PGN book: %d openings, warnings %v, error %v", b.Len(), warns, err)
+	}
+}

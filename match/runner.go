@@ -277,10 +277,28 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 	var prev *stateFile
 	var prevPGN *pgnState // the PGN the old state describes, repaired below
 	if statePath != "" {
+		// The state is replaced by a rename after every pair, so the lock
+		// is held on a file beside it for the whole match: a second run on
+		// the same state would play the same pairs, append to the same PGN
+		// and overwrite the first run's state.
+		lock, err := os.OpenFile(statePath+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		defer lock.Close()
+		if err := data.LockFile(lock); err != nil {
+			return nil, fmt.Errorf("state file %s is in use by another match (%v)", statePath, err)
+		}
 		st, err := readState(statePath)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 			if cfg.Resume {
+				// A PGN with games but no state: the state was lost or
+				// not restored, and a new match would add its games to
+				// the old ones as if they were one match.
+				if fi, err := os.Stat(cfg.PGNOut); cfg.PGNOut != "" && err == nil && fi.Size() > 0 {
+					return nil, fmt.Errorf("-resume: no state file %s, but %s already holds games; restore the state file, or move the PGN away to start a new match", statePath, cfg.PGNOut)
+				}
 				note("No state file %s: starting a new match.", statePath)
 			}
 		case err != nil:
@@ -350,8 +368,13 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 
 	// The PGN: repair it to the completed pairs, then append.
 	var pgn *os.File
-	var pgnSize int64
+	var pgnSize, pgnStart int64
 	pending := map[int][]pgnSpan{}
+	if cfg.PGNOut == "" && prevPGN != nil && prev != nil {
+		// Without the PGN the state could not record it, and a later
+		// resume with it could no longer remove unfinished games.
+		return nil, fmt.Errorf("state file %s was written with -pgnout %s: resume with the same -pgnout", statePath, prevPGN.File)
+	}
 	if cfg.PGNOut != "" && prevPGN != nil {
 		if prevPGN.File != cfg.PGNOut {
 			return nil, fmt.Errorf("state file %s was written for -pgnout %s, not %s", statePath, prevPGN.File, cfg.PGNOut)
@@ -369,7 +392,7 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 				}
 			}
 			var dropped map[int]bool
-			dropped, msg, err = repairShortPGN(cfg.PGNOut, prevPGN.Size, completed, r.pgnPair)
+			dropped, msg, err = repairShortPGN(cfg.PGNOut, prevPGN.Start, prevPGN.Size, completed, r.pgnPair)
 			if err != nil {
 				return nil, fmt.Errorf("repairing %s: %w", cfg.PGNOut, err)
 			}
@@ -407,6 +430,10 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 			return nil, err
 		}
 		pgnSize = fi.Size()
+		pgnStart = pgnSize
+		if prevPGN != nil {
+			pgnStart = min(prevPGN.Start, pgnSize)
+		}
 	}
 	saveState := func() error {
 		if statePath == "" {
@@ -416,7 +443,7 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 			if err := pgn.Sync(); err != nil {
 				return err
 			}
-			ps := &pgnState{File: cfg.PGNOut, Size: pgnSize, Pending: []pgnSpan{}}
+			ps := &pgnState{File: cfg.PGNOut, Size: pgnSize, Start: pgnStart, Pending: []pgnSpan{}}
 			for _, spans := range pending {
 				ps.Pending = append(ps.Pending, spans...)
 			}

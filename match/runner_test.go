@@ -641,6 +641,12 @@ func TestResumeShortPGN(t *testing.T) {
 		Rounds:  4, Games: 2, Concurrency: 1, MaxMoves: 10, PGNOut: pgn, Seed: 7, SeedSet: true,
 		Out: &syncBuffer{},
 	}
+	// An earlier match's game stands before this match's games and must
+	// survive the repair.
+	other := "[Event \"other\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n"
+	if err := os.WriteFile(pgn, []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Run(context.Background(), context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -650,7 +656,7 @@ func TestResumeShortPGN(t *testing.T) {
 	}
 	// Cut the file in the middle of the sixth game (pair 2's second).
 	starts := []int{}
-	for i := 0; i < len(b); i++ {
+	for i := len(other); i < len(b); i++ {
 		if bytes.HasPrefix(b[i:], []byte("[Event ")) {
 			starts = append(starts, i)
 		}
@@ -682,6 +688,10 @@ func TestResumeShortPGN(t *testing.T) {
 	if err != nil || len(bad) > 0 {
 		t.Fatalf("PGN after resume: %v %v", bad, err)
 	}
+	if len(games) == 0 || games[0].Tag("Event") != "other" {
+		t.Fatalf("the earlier match's game was lost in the repair")
+	}
+	games = games[1:]
 	rounds := map[string]int{}
 	for _, g := range games {
 		if g.Result == "*" || g.Result != g.Tag("Result") {
@@ -691,5 +701,50 @@ func TestResumeShortPGN(t *testing.T) {
 	}
 	if len(games) != 8 || fmt.Sprint(rounds) != "map[1:2 2:2 3:2 4:2]" {
 		t.Errorf("PGN after resume: %d games, by round %v; want 8, two a round", len(games), rounds)
+	}
+}
+
+// TestStateGuards: a second match on a state in use is refused; so is a
+// resume that finds games in the PGN but no state, and a resume without
+// the -pgnout its state was written with.
+func TestStateGuards(t *testing.T) {
+	dir := t.TempDir()
+	lim := Limits{Nodes: 1}
+	pgn := filepath.Join(dir, "games.pgn")
+	cfg := Config{
+		Engines: []EngineConfig{fakeConfig(t, "A", "", lim), fakeConfig(t, "B", "", lim)},
+		Rounds:  1, Games: 2, Concurrency: 1, MaxMoves: 10, PGNOut: pgn,
+		Seed: 7, SeedSet: true, Out: &syncBuffer{},
+	}
+	lock, err := os.OpenFile(cfg.StatePath()+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := data.LockFile(lock); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "in use by another match") {
+		t.Errorf("state locked by another run: %v", err)
+	}
+	lock.Close()
+	if _, err := Run(context.Background(), context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	// The state of the finished match is lost: its PGN is not started on.
+	if err := os.Rename(cfg.StatePath(), filepath.Join(dir, "kept.json")); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Resume, cfg.Rounds = true, 2
+	if _, err := Run(context.Background(), context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "already holds games") {
+		t.Errorf("resume with a PGN and no state: %v", err)
+	}
+	// The state is back, but the resume forgets -pgnout.
+	cfg.StateFile, cfg.PGNOut = filepath.Join(dir, "kept.json"), ""
+	if _, err := Run(context.Background(), context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "same -pgnout") {
+		t.Errorf("resume without -pgnout: %v", err)
+	}
+	cfg.PGNOut = pgn
+	if res, err := Run(context.Background(), context.Background(), cfg); err != nil || len(res.Pairs) != 2 {
+		t.Errorf("resume with its state and PGN: %v, want 2 pairs", err)
 	}
 }

@@ -55,8 +55,11 @@ type pgnSpan struct {
 }
 
 type pgnState struct {
-	File    string    `json:"file"`
-	Size    int64     `json:"size"`
+	File string `json:"file"`
+	Size int64  `json:"size"`
+	// Start is the file's size when the match first opened it: what
+	// stands before it belongs to other matches and is never rewritten.
+	Start   int64     `json:"start,omitempty"`
 	Pending []pgnSpan `json:"pending"`
 }
 
@@ -176,6 +179,9 @@ func readState(path string) (*stateFile, error) {
 func (ps *pgnState) check() error {
 	if ps.Size < 0 {
 		return fmt.Errorf("pgn size %d is negative", ps.Size)
+	}
+	if ps.Start < 0 || ps.Start > ps.Size {
+		return fmt.Errorf("pgn start %d is outside the pgn's %d bytes", ps.Start, ps.Size)
 	}
 	spans := append([]pgnSpan(nil), ps.Pending...)
 	sort.Slice(spans, func(i, j int) bool { return spans[i].Offset < spans[j].Offset })
@@ -347,7 +353,7 @@ func splitMatchPGN(b []byte, pairOf func(*data.PGNGame) (int, bool)) []pgnGame {
 // completed maps each completed pair to its number of games. The pairs
 // that lost a game are returned: they are played again, so their other
 // games leave the file too.
-func repairShortPGN(path string, size int64, completed map[int]int, pairOf func(*data.PGNGame) (int, bool)) (dropped map[int]bool, msg string, err error) {
+func repairShortPGN(path string, start, size int64, completed map[int]int, pairOf func(*data.PGNGame) (int, bool)) (dropped map[int]bool, msg string, err error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, "", err
@@ -356,6 +362,10 @@ func repairShortPGN(path string, size int64, completed map[int]int, pairOf func(
 	if err != nil {
 		return nil, "", err
 	}
+	// What other matches wrote before this one stays as it is (all of
+	// the file, if even that part is gone).
+	start = min(start, int64(len(b)))
+	before, b := b[:start], b[start:]
 	games := splitMatchPGN(b, pairOf)
 	have := map[int]int{}
 	for _, g := range games {
@@ -370,6 +380,7 @@ func repairShortPGN(path string, size int64, completed map[int]int, pairOf func(
 		}
 	}
 	var out bytes.Buffer
+	out.Write(before)
 	removed := 0
 	for _, g := range games {
 		if n, ok := completed[g.pair]; g.whole && ok && n > 0 && !dropped[g.pair] {
@@ -382,5 +393,5 @@ func repairShortPGN(path string, size int64, completed map[int]int, pairOf func(
 		return nil, "", err
 	}
 	return dropped, fmt.Sprintf("%s is shorter than the state records (%d < %d bytes): cut back to its whole games (%d removed); %d game pairs whose games are missing are played again",
-		path, len(b), size, removed, len(dropped)), nil
+		path, int64(len(before))+int64(len(b)), size, removed, len(dropped)), nil
 }

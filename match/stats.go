@@ -291,6 +291,10 @@ func (s SPRT) Validate() error {
 		return errors.New("sprt: elo bounds must be finite")
 	case s.Elo0 >= s.Elo1:
 		return errors.New("sprt: elo0 must be less than elo1")
+	case math.Abs(s.Elo0) > 1000 || math.Abs(s.Elo1) > 1000:
+		// Far enough out the expected score rounds to 1 and the LLR is
+		// NaN: the test would never end.
+		return errors.New("sprt: elo bounds must lie within ±1000")
 	case !(s.Alpha > 0 && s.Alpha < 1):
 		return errors.New("sprt: alpha must be in (0, 1)")
 	case !(s.Beta > 0 && s.Beta < 1):

@@ -373,6 +373,8 @@ func TestSPRTValidate(t *testing.T) {
 		{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 1},
 		{Elo0: 0, Elo1: 5, Alpha: 0.6, Beta: 0.5},
 		{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: 7},
+		{Elo0: 0, Elo1: 8000, Alpha: 0.05, Beta: 0.05, Model: ModelLogistic},
+		{Elo0: -1001, Elo1: 0, Alpha: 0.05, Beta: 0.05, Model: ModelNormalized},
 	}
 	for _, s := range bad {
 		if s.Validate() == nil {

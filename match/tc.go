@@ -56,6 +56,11 @@ func ParseTC(s string) (TimeControl, error) {
 	if tc.Base <= 0 && tc.Inc <= 0 {
 		return bad("no time at all")
 	}
+	if tc.Base <= 0 {
+		// The increment comes after the move: the first mover would
+		// flag before it could earn any.
+		return bad("the base time must be more than 0 (the increment is added after each move)")
+	}
 	return tc, nil
 }
 

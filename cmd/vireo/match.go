@@ -294,6 +294,10 @@ func buildEngine(n int, kvs []kv) (match.EngineConfig, error) {
 	if e.Limits.Empty() {
 		return e, fmt.Errorf("engine %s has no limit: give tc=, st=, nodes= or depth= in -engine or -each", e.Name)
 	}
+	if e.Limits.TC != nil && e.Limits.MoveTime > 0 {
+		// Only the clock would be used, and the report would show both.
+		return e, fmt.Errorf("engine %s has both tc= and st= (from -engine and -each together): give one", e.Name)
+	}
 	// Find the binary now rather than fail in the first game.
 	path := e.Cmd
 	if strings.ContainsRune(path, '/') {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,15 +86,19 @@ func TestMatchRefusedOption(t *testing.T) {
 	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	pgn := filepath.Join(dir, "games.pgn")
-	code, msg := captured(t, &os.Stderr, func() int {
-		return cmdMatch([]string{"-engine", "cmd=" + engine, "name=Good", "-engine", "cmd=" + engine, "name=Broken",
-			"option.EvalFile=/no/such/weights.txt", "-each", "nodes=1000", "-rounds", "1", "-pgnout", pgn})
-	})
-	if code == 0 || !strings.Contains(msg, "Broken") || !strings.Contains(msg, "/no/such/weights.txt") {
-		t.Errorf("exit %d, stderr %q; want a failure naming the engine and the file", code, msg)
-	}
-	if b, err := os.ReadFile(pgn); err == nil && strings.Contains(string(b), "[Result") {
-		t.Errorf("a game was played:\n%s", b)
+	// EvalFile, SyzygyPath and BookFile: each refusal stops the match.
+	for i, opt := range []string{"EvalFile=/no/such/weights.txt", "SyzygyPath=/no/such/tables", "BookFile=/no/such/book.bin"} {
+		pgn := filepath.Join(dir, fmt.Sprintf("games%d.pgn", i))
+		code, msg := captured(t, &os.Stderr, func() int {
+			return cmdMatch([]string{"-engine", "cmd=" + engine, "name=Good", "-engine", "cmd=" + engine, "name=Broken",
+				"option." + opt, "-each", "nodes=1000", "-rounds", "1", "-pgnout", pgn})
+		})
+		file := opt[strings.IndexByte(opt, '=')+1:]
+		if code == 0 || !strings.Contains(msg, "Broken") || !strings.Contains(msg, file) {
+			t.Errorf("%s: exit %d, stderr %q; want a failure naming the engine and the file", opt, code, msg)
+		}
+		if b, err := os.ReadFile(pgn); err == nil && strings.Contains(string(b), "[Result") {
+			t.Errorf("%s: a game was played:\n%s", opt, b)
+		}
 	}
 }

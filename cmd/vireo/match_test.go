@@ -89,6 +89,8 @@ func TestParseMatchArgsErrors(t *testing.T) {
 		{with("-each", "tc=8+x"), "bad time control \"8+x\""},
 		{with("-each", "tc=0"), "bad time control"},
 		{with("-each", "st=-1"), "st= wants a positive number"},
+		{with("-each", "st=1"), "both tc= and st="},
+		{with("-each", "tc=0+1"), "base time must be more than 0"},
 		{with("-each", "nodes=many"), "nodes= wants a whole number"},
 		{with("-each", "depth=0"), "depth= wants a whole number"},
 		{with("-each", "hash=16"), "unknown key \"hash\""},
