@@ -42,15 +42,7 @@ func WriteState(out string, st any) error {
 // dropping whatever was written after the last state. The file returned
 // is locked against a second writer and positioned at its end.
 func OpenResumable[S any](out string, fresh S, same func(S) error, bytes func(S) int64) (*os.File, S, error) {
-	st, ok, err := ReadState[S](out)
-	if err != nil {
-		return nil, st, err
-	}
-	if ok {
-		if err := same(st); err != nil {
-			return nil, st, err
-		}
-	}
+	var st S
 	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, st, err
@@ -61,6 +53,18 @@ func OpenResumable[S any](out string, fresh S, same func(S) error, bytes func(S)
 	}
 	if err := LockFile(f); err != nil {
 		return fail(fmt.Errorf("%s: another run is writing it (%v)", out, err))
+	}
+	// The state is read only under the lock: read before it, it could be
+	// the state of a run that was still writing, and the cut below would
+	// drop what that run wrote after it.
+	st, ok, err := ReadState[S](out)
+	if err != nil {
+		return fail(err)
+	}
+	if ok {
+		if err := same(st); err != nil {
+			return fail(err)
+		}
 	}
 	fi, err := f.Stat()
 	if err != nil {

@@ -63,6 +63,11 @@ const ScaleMax = 100
 const (
 	kdMGDiv = 4096
 	kdEGDiv = 16
+	// kdMaxUnits caps the units: a table at the parameter limits could
+	// otherwise square them past what the packed 32-bit middlegame sum
+	// holds, and far beyond the evaluation's bound anyway (9,000 units
+	// already cost 19,775 centipawns).
+	kdMaxUnits = 9000
 )
 
 var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
@@ -657,7 +662,7 @@ func (st *evalState) king(c chess.Color) {
 	}
 	st.unit(c, kKsMobilityWeight, st.mobCnt[t1]-st.mobCnt[c1])
 	st.unit(c, kKsAttackSub, -1)
-	if d := st.units[c1]; d > 0 {
+	if d := min(st.units[c1], kdMaxUnits); d > 0 {
 		st.s[c] -= pack(d*d/kdMGDiv, d/kdEGDiv)
 	}
 }

@@ -445,7 +445,7 @@ func (st *fastState) king(c chess.Color) {
 	}
 	st.unit(c, kKsMobilityWeight, st.mobCnt[t1]-st.mobCnt[c1])
 	st.unit(c, kKsAttackSub, -1)
-	if d := st.units[c1]; d > 0 {
+	if d := min(st.units[c1], kdMaxUnits); d > 0 {
 		st.s[c] -= pack(d*d/kdMGDiv, d/kdEGDiv)
 	}
 }

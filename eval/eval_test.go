@@ -572,4 +572,27 @@ func TestParamLimits(t *testing.T) {
 			t.Errorf("%s: trace %d, recomputed %d, Evaluate %d", fen, tr.Eval, tr.Evaluate(p), v)
 		}
 	}
+
+	// King danger with every attack scalar at the limit, turned to add
+	// units, against a bare king among eight queens: the units pass the
+	// cap (past it a square would leave 32 bits in the tuner), the danger
+	// stays at the cap's, and the fast evaluation, the reference and the
+	// trace agree on the bound.
+	p = Defaults()
+	for k := kKsBaseCoverByPiece; k <= kKsAttackSub; k++ {
+		p.Scalars[k] = MaxParam
+	}
+	p.Scalars[kKsAttackSub] = -MaxParam
+	ev = NewWithParams(p)
+	pos := chess.MustParseFEN("8/2Q1Q3/1Q3Q2/3k4/1Q3Q2/2Q1Q3/8/4K3 w - - 0 1")
+	tr := ev.Trace(pos)
+	if u := tr.Units(p, chess.Black); u <= 9000 {
+		t.Fatalf("king danger units %d, want more than the cap of 9,000 for this test", u)
+	}
+	if kd := tr.KingDanger(p, chess.Black); kd != (Score{9000 * 9000 / 4096, 9000 / 16}) {
+		t.Errorf("king danger %v past the cap, want %v", kd, Score{9000 * 9000 / 4096, 9000 / 16})
+	}
+	if v := ev.Evaluate(pos); v != MaxScore || tr.Eval != v || tr.Evaluate(p) != v {
+		t.Errorf("eight queens round a bare king: Evaluate %d, trace %d, recomputed %d; want %d", v, tr.Eval, tr.Evaluate(p), MaxScore)
+	}
 }

@@ -133,6 +133,22 @@ func (c *Config) Validate() error {
 	if c.Resume && c.StatePath() == "" {
 		return errors.New("resume needs -pgnout or -state to find the state file")
 	}
+	// Each file the match writes must be its own: the state renamed over
+	// the PGN, games appended to the opening book or UCI traffic to
+	// either would destroy what is there.
+	files := []struct{ flag, path string }{
+		{"-pgnout", c.PGNOut}, {"-state", c.StatePath()}, {"-log", c.LogFile}, {"-openings file=", c.Openings.File},
+	}
+	for i, a := range files {
+		for _, b := range files[i+1:] {
+			if a.path == "" || b.path == "" {
+				continue
+			}
+			if data.DistinctOutput(a.path, b.path) != nil {
+				return fmt.Errorf("%s and %s name the same file %s: each needs its own", a.flag, b.flag, a.path)
+			}
+		}
+	}
 	return nil
 }
 

@@ -3,6 +3,7 @@
 package syzygy
 
 import (
+	"fmt"
 	"os"
 	"syscall"
 )
@@ -21,6 +22,9 @@ func mapFile(path string) (data []byte, unmap func() error, err error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s is not a regular file", path)
 	}
 	size := st.Size()
 	if size > 0 && size == int64(int(size)) {

@@ -2,6 +2,7 @@ package syzygy
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -224,6 +225,7 @@ func TestCorruptTables(t *testing.T) {
 			}
 			return b
 		}},
+		{"piece code", func(b []byte) []byte { b[6] ^= 0x11; return b }},
 		{"garbled data", func(b []byte) []byte {
 			for i := len(b) / 3; i < len(b); i++ {
 				b[i] ^= byte(i*131 + 7)
@@ -287,6 +289,51 @@ func TestCorruptTables(t *testing.T) {
 					t.Errorf("KQvK after damage elsewhere: %d %v", w, ok)
 				}
 			})
+		}
+	}
+}
+
+// TestMisnamedTables: a table under a name that is not a table's
+// canonical one (weaker side first, pieces out of order) or under another
+// table's name is not read as that table: the first is passed over and
+// reported, the second fails its header check; the real tables answer.
+func TestMisnamedTables(t *testing.T) {
+	if _, why := openShared(); why != "" {
+		t.Skip(why)
+	}
+	dir := t.TempDir()
+	copyTable(t, dir, "KQvK")
+	copyTable(t, dir, "KRvK")
+	for _, c := range [][2]string{{"KQvK.rtbw", "KvKQ.rtbw"}, {"KRvK.rtbw", "KBNvK.rtbw"}} {
+		b, err := os.ReadFile(filepath.Join(dir, c[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, c[1]), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "KNBvK.rtbw"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	// White has the queen in one position, Black in the other.
+	for _, fen := range []string{"8/8/8/8/3k4/8/8/K1Q5 w - - 0 1", "8/8/8/8/3K4/8/8/k1q5 b - - 0 1"} {
+		if w, ok := tb.ProbeWDL(chess.MustParseFEN(fen)); !ok || w != 2 {
+			t.Errorf("%s: %d %v, want a win", fen, w, ok)
+		}
+	}
+	if _, ok := tb.ProbeWDL(chess.MustParseFEN("8/8/8/8/3k4/8/8/KBN5 w - - 0 1")); ok {
+		t.Error("KBNvK answered from a KRvK table")
+	}
+	all := fmt.Sprint(tb.LoadErrors())
+	for _, want := range []string{"KvKQ.rtbw: a Syzygy table is named KQvK.rtbw", "KNBvK.rtbw: a Syzygy table is named KBNvK.rtbw", "KBNvK.rtbw", "do not match the file name"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("load errors %s: want %q", all, want)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"vireo/chess"
 )
 
 // Magic numbers: the first four bytes of every WDL and DTZ file.
@@ -198,12 +200,22 @@ func (f *tableFile) parse(m *material, k kind, data []byte) (err error) {
 		pos++
 		for s := 0; s < sides; s++ {
 			d := &pairsData{}
+			var types [8]int
 			for i := 0; i < m.pieces; i++ {
 				b := data[pos+i]
 				if s == 0 {
 					d.pieces[i] = b & 15
 				} else {
 					d.pieces[i] = b >> 4
+				}
+				types[d.pieces[i]&7]++
+			}
+			// The header's pieces must be the name's: a file saved under
+			// another table's name, or a damaged piece code, would be
+			// read from the wrong index and answer wrongly.
+			for pt := chess.Pawn; pt <= chess.King; pt++ {
+				if types[pt] != m.count[0][pt]+m.count[1][pt] {
+					return fmt.Errorf("%w: the header's pieces do not match the file name", errCorrupt)
 				}
 			}
 			if err := d.setGroups(m, order[s], fl); err != nil {

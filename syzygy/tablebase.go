@@ -48,7 +48,10 @@ type Tablebase struct {
 	maxPieces int
 	numWDL    int
 	numDTZ    int
-	closed    atomic.Bool
+	// skipped are the files with a table's extension that are not
+	// tables: not a table's name, or not a regular file.
+	skipped []error
+	closed  atomic.Bool
 }
 
 // Open scans the directories in paths, separated by os.PathListSeparator
@@ -83,8 +86,22 @@ func Open(paths string) (*Tablebase, error) {
 			default:
 				continue
 			}
-			m, ok := parseMaterial(strings.TrimSuffix(name, filepath.Ext(name)))
-			if !ok {
+			base := strings.TrimSuffix(name, filepath.Ext(name))
+			m, ok := parseMaterial(base)
+			switch {
+			case !ok:
+				tb.skipped = append(tb.skipped, fmt.Errorf("%s: not a Syzygy table's name (passed over)", filepath.Join(dir, name)))
+				continue
+			case base != m.name:
+				// A table read under another name would answer from the
+				// wrong index, or shadow the real table.
+				tb.skipped = append(tb.skipped, fmt.Errorf("%s: a Syzygy table is named %s%s (passed over)", filepath.Join(dir, name), m.name, filepath.Ext(name)))
+				continue
+			}
+			// Only a regular file is a table: opening a FIFO blocks the
+			// probing search, and a device such as /dev/zero has no end.
+			if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || !fi.Mode().IsRegular() {
+				tb.skipped = append(tb.skipped, fmt.Errorf("%s: not a regular file (passed over)", filepath.Join(dir, name)))
 				continue
 			}
 			t := tb.tables[m.name]
@@ -182,6 +199,9 @@ func parseMaterial(name string) (material, bool) {
 		return m, false
 	}
 	m.name = materialName(m.count[0]) + "v" + materialName(m.count[1])
+	if !strongerFirst(materialName(m.count[0]), materialName(m.count[1])) {
+		m.name = materialName(m.count[1]) + "v" + materialName(m.count[0])
+	}
 	m.symmetric = m.count[0] == m.count[1]
 	for c := 0; c < 2; c++ {
 		for pt := chess.Pawn; pt < chess.King; pt++ {
@@ -200,6 +220,21 @@ func parseMaterial(name string) (material, bool) {
 		m.leadPawns, m.otherPawns = bp, wp
 	}
 	return m, true
+}
+
+// strongerFirst says whether a table named av b names its stronger side
+// first, as the Syzygy generator does: more pieces, or as many and the
+// greater pieces piece by piece (KQvKR, KNNvKQ, KRNvKRB).
+func strongerFirst(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) > len(b)
+	}
+	for i := 0; i < len(a); i++ {
+		if x, y := strings.IndexByte(pieceLetters, a[i]), strings.IndexByte(pieceLetters, b[i]); x != y {
+			return x > y
+		}
+	}
+	return true
 }
 
 // materialName spells one side's pieces in table-name order.
@@ -226,13 +261,14 @@ func materialKey(a, b [7]int) uint64 {
 	return k
 }
 
-// LoadErrors returns the errors of the table files that were found but
-// failed to load (unreadable, or damaged in a way the header shows) or
+// LoadErrors returns the files with a table's extension passed over at
+// Open (not a table's canonical name, or not a regular file), and the
+// errors of the table files that were found but failed to load (unreadable, or damaged in a way the header shows) or
 // whose data proved damaged when probed, one for each file, in no set
 // order. Their probes fail; the engine reports them so that a user knows
 // which endgames go unprobed.
 func (tb *Tablebase) LoadErrors() []error {
-	var errs []error
+	errs := append([]error(nil), tb.skipped...)
 	for _, t := range tb.tables {
 		for k := range t.file {
 			if t.file[k].failed.Load() {

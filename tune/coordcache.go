@@ -138,7 +138,7 @@ func (c *coordCache) errAt(j int) float64 {
 	h := &c.d.hdr[j]
 	mg, eg := c.mg[j], c.eg[j]
 	for col := range 2 {
-		if u := c.u[col][j]; u > 0 {
+		if u := min(c.u[col][j], kdMaxUnits); u > 0 {
 			dm, de := u*u/kdMGDiv, u/kdEGDiv
 			if col == 0 {
 				mg, eg = mg-dm, eg-de

@@ -100,10 +100,11 @@ func GroupOf(i int) eval.Group {
 
 // King-danger curve and tapering, as in eval (see eval.Trace).
 const (
-	kdMGDiv  = 4096
-	kdEGDiv  = 16
-	maxPhase = eval.MaxPhase
-	scaleMax = eval.ScaleMax
+	kdMGDiv    = 4096
+	kdEGDiv    = 16
+	kdMaxUnits = 9000
+	maxPhase   = eval.MaxPhase
+	scaleMax   = eval.ScaleMax
 )
 
 // linear returns position j's linear middlegame and endgame sums.
@@ -144,7 +145,7 @@ func (d *Dataset) evalInt(j int, w *intWeights) int32 {
 			u += cf(d.ent[x]) * sc[d.ent[x]&(scSize-1)]
 		}
 		e += n
-		if u > 0 {
+		if u = min(u, kdMaxUnits); u > 0 {
 			dm, de := u*u/kdMGDiv, u/kdEGDiv
 			if c == 0 {
 				mg, eg = mg-dm, eg-de
@@ -236,7 +237,7 @@ func (d *Dataset) evalFloat(j int, w *floatWeights, f *fwd) {
 		}
 		e += n
 		f.u[c] = u
-		if u > 0 {
+		if u = min(u, kdMaxUnits); u > 0 {
 			dm, de := u*u/kdMGDiv, u/kdEGDiv
 			if c == 0 {
 				mg, eg = mg-dm, eg-de
@@ -276,7 +277,8 @@ func (d *Dataset) backward(j int, f *fwd, g float64, grad *floatWeights) {
 	gs := &grad.sc
 	for c := range 2 {
 		n := uint32(h.nKS[c])
-		if u := f.u[c]; u > 0 {
+		// Past the cap the units no longer move the evaluation.
+		if u := f.u[c]; u > 0 && u < kdMaxUnits {
 			// White's danger lowers v, Black's raises it.
 			sign := -1.0
 			if c == 1 {

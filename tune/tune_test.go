@@ -80,7 +80,14 @@ func TestSparseReproducesEvaluation(t *testing.T) {
 	pos := samplePositions(t, n)
 	def := eval.New()
 	alt := perturbed(1)
-	wd, wa := ints(eval.Defaults()), ints(alt)
+	big := eval.Defaults()
+	for k := range big.Scalars {
+		if eval.ScalarGroup(k) == eval.KingV {
+			big.Scalars[k] = 5000
+		}
+	}
+	wd, wa, wb := ints(eval.Defaults()), ints(alt), ints(big)
+	huge := 0
 	for j, p := range pos {
 		tr := def.Trace(p)
 		want := def.Evaluate(p)
@@ -102,6 +109,21 @@ func TestSparseReproducesEvaluation(t *testing.T) {
 		if got := d.evalInt(j, wa); int(got) != v {
 			t.Fatalf("%s: sparse evaluation %d with other parameters, trace %d", p.FEN(), got, v)
 		}
+		// King danger far beyond any tuned table (units past what a
+		// 32-bit square holds): the cap keeps the two equal.
+		v = tr.Evaluate(big)
+		if p.SideToMove() == chess.Black {
+			v = -v
+		}
+		if got := d.evalInt(j, wb); int(got) != v {
+			t.Fatalf("%s: sparse evaluation %d with king-danger scalars at 5,000, trace %d", p.FEN(), got, v)
+		}
+		if tr.Units(big, chess.White) > 46341 || tr.Units(big, chess.Black) > 46341 {
+			huge++
+		}
+	}
+	if huge == 0 {
+		t.Error("no position with more than 46,341 king-danger units: the check above proves nothing")
 	}
 	if b := float64(d.Bytes()) / float64(d.Len()); b > 250 {
 		t.Errorf("%.0f bytes per position, want at most 250", b)

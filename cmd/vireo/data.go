@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"vireo/data"
+	"vireo/search"
 )
 
 func init() {
@@ -46,6 +47,10 @@ func cmdDataQuiet(args []string) int {
 	}
 	if fs.NArg() != 2 {
 		fmt.Fprintln(os.Stderr, "usage: vireo data quiet [-threads N] IN OUT")
+		return 2
+	}
+	if *threads < 0 || *threads > search.MaxThreads {
+		fmt.Fprintf(os.Stderr, "data quiet: -threads %d: want 0 (one per CPU) to %d\n", *threads, search.MaxThreads)
 		return 2
 	}
 	st, err := data.QuietFile(fs.Arg(0), fs.Arg(1), data.QuietOptions{
@@ -115,6 +120,19 @@ func cmdDataRescore(args []string) int {
 	}
 	if fs.NArg() != 2 || *every < 1 || *nodes == 0 && *depth <= 0 {
 		fmt.Fprintln(os.Stderr, "usage: vireo data rescore [-nodes N | -nodes 0 -depth D] [-every N>=1] [-positions N] [-threads N] [-hash MB] IN OUT")
+		return 2
+	}
+	switch {
+	case *threads < 0 || *threads > search.MaxThreads:
+		fmt.Fprintf(os.Stderr, "data rescore: -threads %d: want 0 (one per CPU) to %d\n", *threads, search.MaxThreads)
+		return 2
+	case *hash < 1 || *hash > search.MaxHashMB:
+		// A table smaller than asked for would give other scores than
+		// the state records.
+		fmt.Fprintf(os.Stderr, "data rescore: -hash %d: want 1 to %d MB\n", *hash, search.MaxHashMB)
+		return 2
+	case *positions < 0:
+		fmt.Fprintf(os.Stderr, "data rescore: -positions %d: want 0 (the whole input) or more\n", *positions)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -66,3 +66,32 @@ func TestDataPGNRanges(t *testing.T) {
 		t.Error("an output was written")
 	}
 }
+
+// data quiet and data rescore refuse thread counts, hash sizes and
+// position counts out of range before they read anything.
+func TestDataQuietRescoreRanges(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.epd")
+	in := filepath.Join(dir, "none.epd")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"quiet", "-threads", "2000000000"}, "-threads 2000000000: want 0"},
+		{[]string{"quiet", "-threads", "-1"}, "-threads -1: want 0"},
+		{[]string{"rescore", "-threads", "-4"}, "-threads -4: want 0"},
+		{[]string{"rescore", "-hash", "-1"}, "-hash -1: want 1"},
+		{[]string{"rescore", "-hash", "100000000"}, "-hash 100000000: want 1"},
+		{[]string{"rescore", "-positions", "-5"}, "-positions -5"},
+	} {
+		code, stderr := captured(t, &os.Stderr, func() int {
+			return run(append(append([]string{"data"}, c.args...), in, out))
+		})
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("data %v: exit %d, %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("an output was written")
+	}
+}

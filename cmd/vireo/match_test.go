@@ -90,6 +90,8 @@ func TestParseMatchArgsErrors(t *testing.T) {
 		{with("-each", "tc=0"), "bad time control"},
 		{with("-each", "st=-1"), "st= wants a positive number"},
 		{with("-each", "st=1"), "both tc= and st="},
+		{with("-pgnout", "g.pgn", "-state", "g.pgn"), "-pgnout and -state name the same file"},
+		{with("-pgnout", "g.pgn", "-log", "./g.pgn"), "-pgnout and -log name the same file"},
 		{with("-each", "tc=0+1"), "base time must be more than 0"},
 		{with("-each", "nodes=many"), "nodes= wants a whole number"},
 		{with("-each", "depth=0"), "depth= wants a whole number"},

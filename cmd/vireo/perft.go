@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vireo/chess"
+	"vireo/data"
 )
 
 func init() {
@@ -40,6 +41,12 @@ func cmdPerft(args []string) int {
 	if *maxDepth < 0 || *maxDepth > chess.MaxPerftDepth {
 		fmt.Fprintf(os.Stderr, "perft: --max-depth wants 0 (every depth) or 1 to %d, got %d\n", chess.MaxPerftDepth, *maxDepth)
 		return 2
+	}
+	if *prof != "" && *suite != "" {
+		if err := data.DistinctOutput(*prof, *suite); err != nil {
+			fmt.Fprintf(os.Stderr, "perft: --cpuprofile: %v\n", err)
+			return 2
+		}
 	}
 	defer startProfile(*prof)()
 	if *suite != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,6 +31,7 @@ func TestPerftSuiteCommand(t *testing.T) {
 		{"no counts", []string{"--suite", bare}, 1, "0 counts checked", bare + ": no count was checked"},
 		{"depth twice", []string{"--suite", twice}, 2, "", twice + ":1: depth 1 given twice"},
 		{"max-depth -1", []string{"--suite", good, "--max-depth", "-1"}, 2, "", "--max-depth wants 0 (every depth) or 1 to 20, got -1"},
+		{"profile over the suite", []string{"--suite", good, "--cpuprofile", good}, 2, "", "output " + good + " is also an input"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := capturedBoth(t, func() int { return cmdPerft(tc.args) })
@@ -37,5 +39,8 @@ func TestPerftSuiteCommand(t *testing.T) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
 			}
 		})
+	}
+	if b, err := os.ReadFile(good); err != nil || !strings.HasPrefix(string(b), start) {
+		t.Errorf("the suite after the runs: %q, %v", b, err)
 	}
 }

@@ -409,6 +409,12 @@ func tuneAdam(args []string) int {
 	if !t.parse(args) || !o.distinct(t) {
 		return 2
 	}
+	if *driftOut != "" {
+		if err := data.DistinctOutput(*driftOut, t.data...); err != nil {
+			fmt.Fprintf(os.Stderr, "tune: --drift: %v\n", err)
+			return 2
+		}
+	}
 	if !(*searchZ >= 0) {
 		fmt.Fprintf(os.Stderr, "tune: --penalty-z %g: want 0 or more standard errors\n", *searchZ)
 		return 2

@@ -175,6 +175,9 @@ func TestTuneFlagRanges(t *testing.T) {
 		{[]string{"tune", "adam", "--out", data}, "also an input"},
 		{[]string{"tune", "adam", "--out", out, "--history", data}, "also an input"},
 		{[]string{"tune", "coord", "--out", data}, "also an input"},
+		{[]string{"tune", "adam", "--out", out, "--drift", data}, "--drift: output"},
+		{[]string{"tune", "wdl", "--out", data}, "--out: output"},
+		{[]string{"tune", "wdl", "--threads", "-1"}, "--threads -1"},
 	} {
 		code, stderr := captured(t, &os.Stderr, func() int { return run(append(tc.args, "--data", data)) })
 		if code != 2 || !strings.Contains(stderr, tc.flag) {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"vireo/data"
 	"vireo/search"
 	"vireo/tune"
 )
@@ -36,6 +37,16 @@ func tuneWDL(args []string) int {
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(os.Stderr, "tune wdl: --data is required")
+		return 2
+	}
+	if *out != "" {
+		if err := data.DistinctOutput(*out, files...); err != nil {
+			fmt.Fprintf(os.Stderr, "tune wdl: --out: %v\n", err)
+			return 2
+		}
+	}
+	if *threads < 0 || *threads > search.MaxThreads {
+		fmt.Fprintf(os.Stderr, "tune wdl: --threads %d: want 0 (all cores) to %d\n", *threads, search.MaxThreads)
 		return 2
 	}
 	if !(*validation >= 0 && *validation < 1) {
