@@ -16,6 +16,8 @@ package datagen
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -95,11 +97,24 @@ type identity struct {
 	DrawScore     int
 	DrawPlies     int
 	MaxPlies      int
+	// BookDigest is a digest of the book's positions: an edited book of
+	// the same name and length would give other games. Empty in state
+	// files written before it was recorded, which resume unchecked.
+	BookDigest string `json:",omitempty"`
 }
 
 func (c *Config) identity() identity {
-	return identity{c.Format, c.Nodes, c.Depth, c.Seed, c.RandomPlies, c.BookName, len(c.Book),
-		c.OpeningMargin, c.WinScore, c.WinPlies, c.DrawAfter, c.DrawScore, c.DrawPlies, c.MaxPlies}
+	id := identity{c.Format, c.Nodes, c.Depth, c.Seed, c.RandomPlies, c.BookName, len(c.Book),
+		c.OpeningMargin, c.WinScore, c.WinPlies, c.DrawAfter, c.DrawScore, c.DrawPlies, c.MaxPlies, ""}
+	if len(c.Book) > 0 {
+		h := sha256.New()
+		for _, fen := range c.Book {
+			h.Write([]byte(fen))
+			h.Write([]byte{'\n'})
+		}
+		id.BookDigest = hex.EncodeToString(h.Sum(nil)[:12])
+	}
+	return id
 }
 
 // State is what the state file holds: games 1..Games are in the first
@@ -185,7 +200,11 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	}
 	id := cfg.identity()
 	f, st, err := data.OpenResumable(cfg.Out, State{Config: id}, func(st State) error {
-		if st.Config != id {
+		want := id
+		if st.Config.BookDigest == "" {
+			want.BookDigest = ""
+		}
+		if st.Config != want {
 			return fmt.Errorf("%s.state was written with other settings (%+v); use the same settings or another output", cfg.Out, st.Config)
 		}
 		return nil

@@ -69,6 +69,19 @@ func TestResumeRefusals(t *testing.T) {
 	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "other settings") {
 		t.Errorf("resume with other nodes: %v", err)
 	}
+	// The same book name and length with another position: other games.
+	bk := filepath.Join(dir, "b.epd")
+	c = testConfig(bk)
+	c.Games = 1
+	c.Book, c.BookName = []string{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}, "book.epd"
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	c.Games = 2
+	c.Book = []string{"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"}
+	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("resume with an edited book: %v", err)
+	}
 	foreign := filepath.Join(dir, "foreign.epd")
 	os.WriteFile(foreign, []byte("precious\n"), 0o644)
 	if _, err := Run(context.Background(), testConfig(foreign)); err == nil {
