@@ -63,10 +63,11 @@ const ScaleMax = 100
 const (
 	kdMGDiv = 4096
 	kdEGDiv = 16
-	// kdMaxUnits caps the units: a table at the parameter limits could
-	// otherwise square them past what the packed 32-bit middlegame sum
-	// holds, and far beyond the evaluation's bound anyway (9,000 units
-	// already cost 19,775 centipawns).
+	// kdMaxUnits caps the units. The tuner squares them in 32 bits,
+	// which overflow past 46,340 units (a table with the attack scalars
+	// in the thousands gets there), and 9,000 units already cost 19,775
+	// centipawns, beyond the evaluation's bound; the cap keeps the
+	// engine, the trace and the tuner computing the same function.
 	kdMaxUnits = 9000
 )
 

@@ -24,13 +24,13 @@ import (
 //   - King danger. KS[c] holds the coefficients of the KingV scalars in
 //     the attack units against colour c's king: u = sum_k KS[c][k] *
 //     Params.Scalars[k], capped at 9,000. If u > 0, c loses u*u/4096 in
-//     the middlegame and u/16 in the endgame. The gate (enough attackers) was applied when the
-//     trace was taken: a gated-off side has all-zero KS[c]. A tuner
-//     recomputes u from these coefficients for every position at every
-//     step (a handful of non-zero entries), and differentiates through the
-//     curve by the chain rule: d mg / d K_k = -2u*KS[c][k]/4096 for the
-//     king's side, d eg / d K_k = -KS[c][k]/16, zero when u <= 0 or u is
-//     at the cap.
+//     the middlegame and u/16 in the endgame. The gate (enough
+//     attackers) was applied when the trace was taken: a gated-off side
+//     has all-zero KS[c]. A tuner recomputes u from these coefficients
+//     for every position at every step (a handful of non-zero entries),
+//     and differentiates through the curve by the chain rule:
+//     d mg / d K_k = -2u*KS[c][k]/4096 for the king's side,
+//     d eg / d K_k = -KS[c][k]/16, zero when u <= 0 or u is at the cap.
 //     Coordinate descent (Slow Chess's tuner) simply recomputes.
 //   - Scaling. The endgame part is multiplied by ScaleFactor/100. When
 //     ScaleActive, the factor is clamp(sum_k Scale[k]*Params.Scalars[k],

@@ -86,8 +86,9 @@ from White's side (the search negates it for Black), where
 - **kingDanger(c)** turns the attack units u that the opponent gathers
   against c's king (the KingV scalars, each times its count, less
   `+"`KS_ATTACK_SUB`"+`) into a penalty of u²/4096 in the middlegame and u/16 in the
-  endgame when u > 0. Units count only when at least two enemy pieces
-  reach the king zone (one suffices when the opponent has a queen).
+  endgame when u > 0, with u capped at 9,000 (a penalty beyond the
+  evaluation's bound already). Units count only when at least two enemy
+  pieces reach the king zone (one suffices when the opponent has a queen).
 
 Kinds below: **pair** is a tapered (mg, eg) value in centipawns, linear
 in the evaluation; **eg** an endgame-only value; **scalar** a king-danger
