@@ -109,9 +109,7 @@ type PGNReader struct {
 	// atNewGame says a movetext error was found at the next game's first
 	// tag line, which must not be skipped.
 	atNewGame bool
-	// noMovetext says the tag section ended at the next game's tags.
-	noMovetext bool
-	ioErr      error
+	ioErr     error
 }
 
 // NewPGNReader reads PGN from r; name (usually the file name) prefixes
@@ -198,11 +196,12 @@ func (p *PGNReader) Next() (*PGNGame, error) {
 		break
 	}
 	g := &PGNGame{Line: p.lineNo}
-	if err := p.readTags(g); err != nil {
+	tagsOnly, err := p.readTags(g)
+	if err != nil {
 		p.skipGame(false)
 		return nil, err
 	}
-	if err := p.readMovetext(g); err != nil {
+	if err := p.readMovetext(g, tagsOnly); err != nil {
 		if !p.atNewGame { // else the current line already starts the next game
 			p.skipGame(true)
 		}
@@ -213,12 +212,15 @@ func (p *PGNReader) Next() (*PGNGame, error) {
 }
 
 // readTags reads the tag section: lines starting with '[', possibly
-// several tags per line, until the first other non-blank line.
-func (p *PGNReader) readTags(g *PGNGame) error {
+// several tags per line, until the first other non-blank line. tagsOnly
+// reports a section ended by a blank line and the next game's tags: the
+// game has no movetext (a file cut after its tags with another game
+// appended), and ends unfinished.
+func (p *PGNReader) readTags(g *PGNGame) (tagsOnly bool, err error) {
 	blank := false
 	for {
 		if !p.hasLine && !p.nextLine() {
-			return nil // tags and no movetext at end of file: an empty game
+			return false, nil // tags and no movetext at end of file: an empty game
 		}
 		for p.pos < len(p.line) && (p.line[p.pos] == ' ' || p.line[p.pos] == '\t') {
 			p.pos++
@@ -230,18 +232,14 @@ func (p *PGNReader) readTags(g *PGNGame) error {
 			continue
 		}
 		if p.line[p.pos] != '[' {
-			return nil // movetext starts here
+			return false, nil // movetext starts here
 		}
 		if blank {
-			// A blank line, then tags again: this game has no movetext
-			// and the tags are the next game's (a file cut after its tags
-			// with another game appended). It ends unfinished.
-			p.noMovetext = true
-			return nil
+			return true, nil // the next game's tags
 		}
 		tag, n, err := parseTag(p.line[p.pos:])
 		if err != nil {
-			return p.errf(p.lineNo, "%v", err)
+			return false, p.errf(p.lineNo, "%v", err)
 		}
 		g.Tags = append(g.Tags, tag)
 		p.pos += n
@@ -443,8 +441,8 @@ func (p *PGNReader) nextToken() (kind int, text string, line int, err error) {
 }
 
 // readMovetext reads moves up to the termination marker, replaying them on
-// the start position.
-func (p *PGNReader) readMovetext(g *PGNGame) error {
+// the start position; with tagsOnly (readTags) there are none.
+func (p *PGNReader) readMovetext(g *PGNGame, tagsOnly bool) error {
 	g.FEN = chess.StartFEN
 	if fen := g.Tag("FEN"); fen != "" {
 		g.FEN = fen
@@ -458,8 +456,7 @@ func (p *PGNReader) readMovetext(g *PGNGame) error {
 		return p.errf(g.Line, "FEN tag: %v", err)
 	}
 	pos.SetChess960(g.Chess960)
-	if p.noMovetext {
-		p.noMovetext = false
+	if tagsOnly {
 		g.Result = "*"
 		return nil
 	}

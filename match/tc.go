@@ -53,9 +53,6 @@ func ParseTC(s string) (TimeControl, error) {
 			return bad("increment: " + err.Error())
 		}
 	}
-	if tc.Base <= 0 && tc.Inc <= 0 {
-		return bad("no time at all")
-	}
 	if tc.Base <= 0 {
 		// The increment comes after the move: the first mover would
 		// flag before it could earn any.

@@ -49,8 +49,7 @@ func cmdDataQuiet(args []string) int {
 		fmt.Fprintln(os.Stderr, "usage: vireo data quiet [-threads N] IN OUT")
 		return 2
 	}
-	if *threads < 0 || *threads > search.MaxThreads {
-		fmt.Fprintf(os.Stderr, "data quiet: -threads %d: want 0 (one per CPU) to %d\n", *threads, search.MaxThreads)
+	if !workersInRange("data quiet", "-threads", *threads) {
 		return 2
 	}
 	st, err := data.QuietFile(fs.Arg(0), fs.Arg(1), data.QuietOptions{
@@ -123,8 +122,7 @@ func cmdDataRescore(args []string) int {
 		return 2
 	}
 	switch {
-	case *threads < 0 || *threads > search.MaxThreads:
-		fmt.Fprintf(os.Stderr, "data rescore: -threads %d: want 0 (one per CPU) to %d\n", *threads, search.MaxThreads)
+	case !workersInRange("data rescore", "-threads", *threads):
 		return 2
 	case *hash < 1 || *hash > search.MaxHashMB:
 		// A table smaller than asked for would give other scores than
@@ -151,4 +149,15 @@ func cmdDataRescore(args []string) int {
 		fmt.Fprintln(os.Stderr, "data rescore: interrupted; run the same command again to resume")
 	}
 	return 0
+}
+
+// workersInRange reports whether a worker count n given with flag is 0
+// (one per CPU) or a count a search could run, and says why not on
+// standard error: a huge count would start as many goroutines.
+func workersInRange(cmd, flag string, n int) bool {
+	if n < 0 || n > search.MaxThreads {
+		fmt.Fprintf(os.Stderr, "%s: %s %d: want 0 (one per CPU) to %d\n", cmd, flag, n, search.MaxThreads)
+		return false
+	}
+	return true
 }

@@ -45,8 +45,7 @@ func tuneWDL(args []string) int {
 			return 2
 		}
 	}
-	if *threads < 0 || *threads > search.MaxThreads {
-		fmt.Fprintf(os.Stderr, "tune wdl: --threads %d: want 0 (all cores) to %d\n", *threads, search.MaxThreads)
+	if !workersInRange("tune wdl", "--threads", *threads) {
 		return 2
 	}
 	if !(*validation >= 0 && *validation < 1) {
