@@ -38,7 +38,7 @@ func cmdBench(args []string) int {
 		fmt.Fprintf(os.Stderr, "bench: want a depth from 1 to %d, got %q\n", search.MaxPly-1, a)
 		return 2
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
 	if *stats && !search.StatsBuild {
@@ -108,9 +108,4 @@ func cmdBench(args []string) int {
 		r.Stats.Print(os.Stdout)
 	}
 	return 0
-}
-
-func boolFlag(f *flag.Flag) bool {
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return ok && b.IsBoolFlag()
 }

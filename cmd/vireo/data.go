@@ -42,7 +42,7 @@ func cmdData(args []string) int {
 func cmdDataQuiet(args []string) int {
 	fs := flag.NewFlagSet("data quiet", flag.ContinueOnError)
 	threads := fs.Int("threads", 0, "worker threads (0: one per CPU)")
-	if err := fs.Parse(reorder(args)); err != nil {
+	if err := parseFlags(fs, reorder(fs, args)); err != nil {
 		return 2
 	}
 	if fs.NArg() != 2 {
@@ -73,7 +73,7 @@ func cmdDataPGN(args []string) int {
 	draw := fs.Int("draw", def.DrawMargin, "draws: one side's |evaluation| must be below this (cp)")
 	minPly := fs.Int("min-ply", def.MinPly, "skip the first plies of every game (besides book moves)")
 	seed := fs.Uint64("seed", def.Seed, "seed of the choice among eligible positions")
-	if err := fs.Parse(reorder(args)); err != nil {
+	if err := parseFlags(fs, reorder(fs, args)); err != nil {
 		return 2
 	}
 	if fs.NArg() < 2 {
@@ -114,7 +114,7 @@ func cmdDataRescore(args []string) int {
 	positions := fs.Int("positions", 0, "stop once this many positions are written in all (0: the whole input)")
 	threads := fs.Int("threads", 0, "worker threads (0: one per CPU); the output does not depend on it")
 	hash := fs.Int("hash", 4, "hash MB per worker, cleared before each position")
-	if err := fs.Parse(reorder(args)); err != nil {
+	if err := parseFlags(fs, reorder(fs, args)); err != nil {
 		return 2
 	}
 	if fs.NArg() != 2 || *every < 1 || *nodes == 0 && *depth <= 0 {

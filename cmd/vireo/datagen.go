@@ -38,7 +38,7 @@ func cmdDatagen(args []string) int {
 	drawPlies := fs.Int("draw-plies", def.DrawPlies, "... for this many plies in a row")
 	maxPlies := fs.Int("max-plies", def.MaxPlies, "a game this long is a draw")
 	every := fs.Duration("progress", def.ProgressEvery, "progress line interval on standard error (0: none)")
-	if err := fs.Parse(reorder(args)); err != nil {
+	if err := parseFlags(fs, reorder(fs, args)); err != nil {
 		return 2
 	}
 	if *out == "" || fs.NArg() != 0 {

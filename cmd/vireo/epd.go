@@ -32,7 +32,7 @@ func cmdEPD(args []string) int {
 	params := fs.String("params", "", "evaluation parameter file (as EvalFile) instead of the compiled-in values")
 	var sets setFlags
 	fs.Var(&sets, "set", "search parameter NAME=VALUE (repeatable), as vireo spsa lists them")
-	if err := fs.Parse(reorder(args)); err != nil {
+	if err := parseFlags(fs, reorder(fs, args)); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
@@ -217,30 +217,6 @@ func sanSet(rec *data.EPD, code string) (map[chess.Move]bool, error) {
 		set[m] = true
 	}
 	return set, nil
-}
-
-// reorder moves flags before positional arguments so that
-// "vireo epd FILE --movetime 100" works like "vireo epd --movetime 100 FILE".
-func reorder(args []string) []string {
-	var flags, pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if strings.HasPrefix(a, "-") {
-			flags = append(flags, a)
-			if !strings.Contains(a, "=") && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && !isBoolFlag(a) {
-				flags = append(flags, args[i+1])
-				i++
-			}
-			continue
-		}
-		pos = append(pos, a)
-	}
-	return append(flags, pos...)
-}
-
-func isBoolFlag(a string) bool {
-	a = strings.TrimLeft(a, "-")
-	return a == "q" || a == "v" || a == "chess960" || a == "strict"
 }
 
 // setFlags collects repeated --set NAME=VALUE flags; one flag may also

@@ -24,7 +24,7 @@ func cmdEval(args []string) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	params := fs.String("params", "", "evaluation parameter file (default: compiled-in values)")
 	write := fs.String("write-params", "", "write the parameters in use to this file and exit (\"-\": standard output)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
 	var pr *eval.Params

@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -106,6 +107,23 @@ func splitOptions(args []string) ([]optGroup, error) {
 		g.vals = append(g.vals, a)
 	}
 	return groups, nil
+}
+
+// onceEach refuses an option given twice, but for those named in many:
+// every other option says one thing, and of two one would be dropped
+// without a word.
+func onceEach(groups []optGroup, many ...string) error {
+	given := map[string]bool{}
+	for _, g := range groups {
+		if slices.Contains(many, g.name) {
+			continue
+		}
+		if given[g.name] {
+			return fmt.Errorf("-%s given twice", g.name)
+		}
+		given[g.name] = true
+	}
+	return nil
 }
 
 type kv struct{ key, val string }
@@ -326,6 +344,9 @@ func parseMatchArgs(args []string) (match.Config, error) {
 	// known complete after the loop.
 	var tb match.TablebaseRule
 	tbGiven, tbOpts := false, ""
+	if err := onceEach(groups, "engine", "each"); err != nil {
+		return cfg, err
+	}
 	for _, g := range groups {
 		var err error
 		noValue := func() error {

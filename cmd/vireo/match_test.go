@@ -102,6 +102,8 @@ func TestParseMatchArgsErrors(t *testing.T) {
 		{with("-rounds", "0"), "-rounds wants a whole number"},
 		{with("-rounds"), "-rounds wants one value"},
 		{with("-rounds", "1", "2"), "-rounds wants one value"},
+		{with("-rounds", "10", "-concurrency", "2", "-rounds", "20"), "-rounds given twice"},
+		{with("-pgnout", "a.pgn", "--pgnout", "b.pgn"), "-pgnout given twice"},
 		{with("-games", "3"), "-games wants a whole number from 1 to 2"},
 		{with("-concurrency", "x"), "-concurrency wants"},
 		{with("-openings", "format=epd"), "-openings needs file="},

@@ -29,7 +29,7 @@ func cmdPerft(args []string) int {
 	// Accept flags after the positional depth too (vireo perft 5 --chess960).
 	var pos []string
 	for len(args) > 0 {
-		if err := fs.Parse(args); err != nil {
+		if err := parseFlags(fs, args); err != nil {
 			return 2
 		}
 		args = fs.Args()

@@ -124,6 +124,9 @@ func parseSPSAArgs(args []string) (*spsaRun, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := onceEach(groups, "engine", "each"); err != nil {
+		return nil, err
+	}
 	r := &spsaRun{pairs: 5000, seed: uint64(time.Now().UnixNano())}
 	var rest, same []string
 	var engine *optGroup

@@ -47,6 +47,8 @@ func TestParseSPSAArgs(t *testing.T) {
 		{[]string{"-state", "s.json", "-engine", "cmd=/bin/sh", "name=x", "-each", "nodes=100"}, "name="},
 		{[]string{"-state", "s.json", "-engine", "cmd=/bin/sh"}, "no limit"},
 		{append(append([]string{}, base...), "-seed", "ten"), "-seed"},
+		{append(append([]string{}, base...), "-pairs", "9000"), "-pairs given twice"},
+		{append(append([]string{}, base...), "-concurrency", "1"), "-concurrency given twice"},
 		{base[:len(base)-3], "give -openings"},
 	}
 	for _, c := range cases {

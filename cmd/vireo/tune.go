@@ -93,7 +93,7 @@ func newTuneFlags(name string) *tuneFlags {
 }
 
 func (t *tuneFlags) parse(args []string) bool {
-	if err := t.fs.Parse(args); err != nil {
+	if err := parseFlags(t.fs, args); err != nil {
 		return false
 	}
 	// Flag parsing stops at the first word that is not a flag, so a

@@ -28,7 +28,7 @@ func tuneWDL(args []string) int {
 	epochs := fs.Int("epochs", tune.DefaultWDLFit().MaxEpochs, "at most this many Adam epochs")
 	quiet := fs.Bool("q", false, "no progress line")
 	check := fs.Bool("check", false, "no fit: report on (and plot) the compiled-in model, search.DefaultWDL")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func testFlagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Int("n", 0, "")
+	fs.String("out", "", "")
+	fs.Bool("q", false, "")
+	var sets setFlags
+	fs.Var(&sets, "set", "")
+	var files fileList
+	fs.Var(&files, "data", "")
+	return fs
+}
+
+func TestParseFlagsRefusesRepeats(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		bad  string // the flag named in the error; "" for none
+	}{
+		{[]string{"-n", "1", "-out", "a"}, ""},
+		{[]string{"-n", "1", "--n=2"}, "n"},
+		{[]string{"-out", "a", "pos", "--out", "b"}, "out"},
+		{[]string{"-q", "-q"}, "q"},
+		{[]string{"-set", "A=1", "-set", "B=2", "-data", "x", "-data", "y"}, ""},
+		{[]string{"-out", "-n", "-n", "3"}, ""}, // "-n" after -out is its value
+		{[]string{"-n", "1", "--", "-n"}, ""},   // after "--" every word is an argument
+	} {
+		err := parseFlags(testFlagSet(), tc.args)
+		switch {
+		case tc.bad == "" && err != nil:
+			t.Errorf("%q: %v", tc.args, err)
+		case tc.bad != "" && (err == nil || !strings.Contains(err.Error(), "-"+tc.bad+" given twice")):
+			t.Errorf("%q: got %v, want -%s given twice", tc.args, err, tc.bad)
+		}
+	}
+}
+
+func TestReorderUsesTheFlagSet(t *testing.T) {
+	for _, tc := range []struct{ args, want []string }{
+		{[]string{"f.epd", "-n", "5"}, []string{"-n", "5", "f.epd"}},
+		{[]string{"f.epd", "-q", "g.epd"}, []string{"-q", "f.epd", "g.epd"}}, // a bool takes no value
+		{[]string{"-out", "-x", "f.epd"}, []string{"-out", "-x", "f.epd"}},   // a value may start with a dash
+		{[]string{"a", "--", "-n", "b"}, []string{"--", "a", "-n", "b"}},     // arguments after "--" stay arguments
+		{[]string{"-n=3", "a", "-out=o"}, []string{"-n=3", "-out=o", "a"}},
+	} {
+		if got := reorder(testFlagSet(), tc.args); !slices.Equal(got, tc.want) {
+			t.Errorf("reorder(%q) = %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}
