@@ -26,7 +26,9 @@ func readFENList(r io.Reader, name string) ([]string, error) {
 	var fens []string
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for line := 1; sc.Scan(); line++ {
+	line := 0
+	for sc.Scan() {
+		line++
 		fields := strings.Fields(sc.Text())
 		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
 			continue
@@ -41,7 +43,8 @@ func readFENList(r io.Reader, name string) ([]string, error) {
 		fens = append(fens, fen)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		// The line that could not be read is the one after the last read.
+		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
 	}
 	if len(fens) == 0 {
 		return nil, fmt.Errorf("%s: no positions", name)

@@ -16,6 +16,7 @@ func TestReadFENList(t *testing.T) {
 		{"8/8/8/8/8/8/8/K6k w - -\nK7 w\n", "b.epd:2: not a FEN or EPD line"},
 		{"8/8/8/8/8/8/8/K6k w - -\n8/8/8/8/8/8/8/8 w - -\n", "b.epd:2: "},
 		{"# nothing\n", "b.epd: no positions"},
+		{"8/8/8/8/8/8/8/K6k w - -\n" + strings.Repeat("x", 2<<20) + "\n", "b.epd:2: bufio.Scanner: token too long"},
 	} {
 		_, err := readFENList(strings.NewReader(tc.in), "b.epd")
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
