@@ -246,6 +246,13 @@ func (t *table) lookup(f *tableFile, k kind, pos *chess.Position, flip bool) (v 
 	if k == kindDTZ {
 		d = f.sub[0][file]
 		if int(d.flags&flagSTM) != stm && !(t.symmetric && !t.pawns) {
+			if t.symmetric {
+				// Viewed from white, as every probe of a symmetric table
+				// is, a DTZ table of black to move could answer nothing:
+				// every probe would be sent to the other side, and from
+				// there back again.
+				return 0, d, false, fmt.Errorf("%w: a symmetric table's DTZ stores black to move", errCorrupt)
+			}
 			return 0, d, true, nil
 		}
 	} else {

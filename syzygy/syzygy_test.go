@@ -621,3 +621,55 @@ func TestDamagedDataBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestSymmetricDTZSideFlag: a symmetric table with pawns is probed from
+// white's side only, so its DTZ table stores white to move (the shared
+// KPvKP does, for every leading-pawn file). A flag saying black to move
+// is damage: the probe fails and LoadErrors names the file, where before
+// every probe was sent to the other side to move without an answer.
+func TestSymmetricDTZSideFlag(t *testing.T) {
+	if _, err := os.Stat(tbDir); err != nil {
+		t.Skip("tablebases not available: " + tbDir + " is missing")
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"KPvKP", "KPvK", "KQvKP", "KQvK", "KRvKP", "KRvK", "KBvKP", "KBvK", "KNvKP", "KNvK"} {
+		copyTable(t, dir, name)
+	}
+	tb, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	pos := chess.MustParseFEN("8/2P5/8/8/p7/8/8/K5k1 w - - 0 1")
+	tab, _ := tb.find(pos)
+	if tab == nil || !tab.symmetric || !tab.pawns {
+		t.Fatalf("KPvKP: table %+v", tab)
+	}
+	f, err := tab.load(kindDTZ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, d := range f.sub[0] {
+		if d != nil && d.flags&flagSTM != 0 {
+			t.Fatalf("the intact KPvKP.rtbz stores black to move for file %d", file)
+		}
+	}
+	wdl, err := tb.tableWDL(pos)
+	if err != nil || wdl == 0 {
+		t.Fatalf("KPvKP %s: WDL %d, %v; want a decided position", pos.FEN(), wdl, err)
+	}
+	if _, _, err := tb.tableDTZ(pos, wdl); err != nil {
+		t.Fatalf("intact table: %v", err)
+	}
+	for _, d := range f.sub[0] {
+		if d != nil {
+			d.flags |= flagSTM
+		}
+	}
+	if _, other, err := tb.tableDTZ(pos, wdl); !errors.Is(err, errCorrupt) || other {
+		t.Fatalf("flag set to black to move: other %v, error %v; want a damage error", other, err)
+	}
+	if errs := tb.LoadErrors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "KPvKP.rtbz") {
+		t.Fatalf("LoadErrors %v, want one naming KPvKP.rtbz", errs)
+	}
+}
