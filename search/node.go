@@ -10,6 +10,11 @@ import (
 // table they imply.
 func (w *Worker) setParams(p Params) {
 	w.p = p
+	// Every search starts here; 7,938 logarithms are worth keeping.
+	if w.lmrBuilt && w.lmrFor == [2]int{p.LMRBase, p.LMRDivisor} {
+		return
+	}
+	w.lmrFor, w.lmrBuilt = [2]int{p.LMRBase, p.LMRDivisor}, true
 	for d := 1; d < 64; d++ {
 		for m := 1; m < 64; m++ {
 			r := float64(p.LMRBase)/100 + math.Log(float64(d))*math.Log(float64(m))/(float64(p.LMRDivisor)/100)

@@ -34,3 +34,23 @@ func TestParamsTable(t *testing.T) {
 		t.Error("Set accepted an unknown name")
 	}
 }
+
+// TestLMRTableFollowsParams: the reduction table is kept between searches
+// and rebuilt when the parameters it comes from change (a tune build's
+// setoption).
+func TestLMRTableFollowsParams(t *testing.T) {
+	w := NewSearcher(1).workers[0]
+	p := DefaultParams()
+	w.setParams(p)
+	before := w.lmr[20][30]
+	p.LMRBase += 200 // two plies more everywhere
+	w.setParams(p)
+	if got := w.lmr[20][30]; got != before+2 {
+		t.Fatalf("LMRBase raised by 2 plies: lmr[20][30] %d -> %d", before, got)
+	}
+	p.LMRBase -= 200
+	w.setParams(p)
+	if got := w.lmr[20][30]; got != before {
+		t.Fatalf("LMRBase back: lmr[20][30] %d, want %d", got, before)
+	}
+}

@@ -201,6 +201,8 @@ type Worker struct {
 
 	p         Params
 	lmr       [64][64]int8
+	lmrFor    [2]int // the LMRBase and LMRDivisor lmr was built for
+	lmrBuilt  bool
 	nmpMinPly int // null move is off for nmpColor below this ply (verification)
 	nmpColor  chess.Color
 
