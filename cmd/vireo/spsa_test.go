@@ -63,9 +63,18 @@ func TestParseSPSAArgs(t *testing.T) {
 // or a parameter that does not exist.
 func TestSPSAState(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.json")
+	seed := "3"
 	args := func(params string) []string {
-		return []string{"-state", path, "-params", params, "-seed", "3", "-engine", "cmd=/bin/sh", "-each", "nodes=100",
+		return []string{"-state", path, "-params", params, "-seed", seed, "-engine", "cmd=/bin/sh", "-each", "nodes=100",
 			"-openings", "file=" + spsaBook, "format=epd"}
+	}
+	mustParse := func(a []string) *spsaRun {
+		t.Helper()
+		r, err := parseSPSAArgs(a)
+		if err != nil {
+			t.Fatalf("%q: %v", a, err)
+		}
+		return r
 	}
 	r, err := parseSPSAArgs(args("lmrbase,RFPMargin"))
 	if err != nil {
@@ -86,15 +95,17 @@ func TestSPSAState(t *testing.T) {
 	}
 	// The total and the seed fix the schedules and the nudges: a resume
 	// that names others is refused; one that names none goes on.
-	r, _ = parseSPSAArgs(append(args("LMRBase,RFPMargin"), "-pairs", "10"))
+	r = mustParse(append(args("LMRBase,RFPMargin"), "-pairs", "10"))
 	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "not -pairs 10") {
 		t.Errorf("resume with another -pairs: %v", err)
 	}
-	r, _ = parseSPSAArgs(append(args("LMRBase,RFPMargin"), "-seed", "4"))
+	seed = "4"
+	r = mustParse(args("LMRBase,RFPMargin"))
 	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "-seed 3, not 4") {
 		t.Errorf("resume with another -seed: %v", err)
 	}
-	r, _ = parseSPSAArgs([]string{"-state", path, "-engine", "cmd=/bin/sh", "-each", "nodes=100", "-openings", "file=" + spsaBook, "format=epd"})
+	seed = "3"
+	r = mustParse([]string{"-state", path, "-engine", "cmd=/bin/sh", "-each", "nodes=100", "-openings", "file=" + spsaBook, "format=epd"})
 	if st2, err := r.state(); err != nil || st2.Seed != 3 || st2.Total != 5000 {
 		t.Errorf("resume without -params, -pairs or -seed: %+v %v", st2, err)
 	}
@@ -105,7 +116,7 @@ func TestSPSAState(t *testing.T) {
 		{"-state", path, "-engine", "cmd=/bin/sh", "option.Hash=2", "-each", "nodes=100", "-openings", "file=" + spsaBook, "format=epd"},
 		{"-state", path, "-engine", "cmd=/bin/sh", "-each", "nodes=100", "-openings", "file=" + spsaBook, "format=epd", "-batch", "4"},
 	} {
-		r, _ = parseSPSAArgs(other)
+		r = mustParse(other)
 		if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "played its steps with") {
 			t.Errorf("resume with %v: %v", other, err)
 		}
@@ -119,7 +130,7 @@ func TestSPSAState(t *testing.T) {
 	}
 	saved.Match = ""
 	saved.Save(path)
-	r, _ = parseSPSAArgs(args("LMRBase,RFPMargin"))
+	r = mustParse(args("LMRBase,RFPMargin"))
 	if st2, err := r.state(); err != nil || st2.Match != r.identity {
 		t.Errorf("resume of a state without its games: %v, recorded %q", err, st2.Match)
 	}
@@ -128,11 +139,13 @@ func TestSPSAState(t *testing.T) {
 	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "LMRBase has range 0..300") {
 		t.Errorf("resume with another range: %v", err)
 	}
-	r, _ = parseSPSAArgs(args("LMRBase"))
+	r = mustParse(args("LMRBase"))
 	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "not -params LMRBase") {
 		t.Errorf("resume with other parameters: %v", err)
 	}
-	r, _ = parseSPSAArgs(append(args("NoSuchParam"), "-state", filepath.Join(t.TempDir(), "other.json")))
+	other := args("NoSuchParam")
+	other[1] = filepath.Join(t.TempDir(), "other.json") // the value of -state
+	r = mustParse(other)
 	if _, err := r.state(); err == nil || !strings.Contains(err.Error(), "NoSuchParam") {
 		t.Errorf("unknown parameter: %v", err)
 	}
