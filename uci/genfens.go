@@ -40,6 +40,12 @@ func (e *Engine) cmdGenfens(args []string) {
 		e.Println("info string genfens: usage: genfens N seed S book <None|FILE.epd>")
 		return
 	}
+	if last := args[len(args)-1]; len(args) > 1 && (last == "seed" || last == "book") {
+		// A keyword without its value: the loop above never sees it, and
+		// seed 0 or no book would stand in for what was meant.
+		e.Println("info string genfens: %s wants a value", last)
+		return
+	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil || n < 0 {
 		e.Println("info string genfens: bad count %q", args[0])

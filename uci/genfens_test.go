@@ -118,3 +118,18 @@ func TestGenfensStops(t *testing.T) {
 	s.send("isready")
 	s.expect("readyok", 5*time.Second)
 }
+
+// A keyword at the end without its value is refused, not read as seed 0
+// or no book.
+func TestGenfensMissingValue(t *testing.T) {
+	for _, cmd := range []string{"genfens 5 seed", "genfens 5 seed 3 book"} {
+		var out strings.Builder
+		if err := New("Vireo test", &out).RunArgs([]string{cmd, "quit"}); err != nil {
+			t.Fatal(err)
+		}
+		// One line, the refusal: no positions.
+		if got := strings.TrimSpace(out.String()); strings.Contains(got, "\n") || !strings.Contains(got, "wants a value") {
+			t.Errorf("%s: %q", cmd, got)
+		}
+	}
+}

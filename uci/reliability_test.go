@@ -301,6 +301,34 @@ func TestRunArgsFinishesJobs(t *testing.T) {
 	}
 }
 
+// On a command line an unknown command (a misspelt tool, vireo benchh)
+// ends the session with an error, so that the program fails, and the
+// lines after it do not run; read from a GUI it is only reported.
+func TestRunArgsUnknownCommandFails(t *testing.T) {
+	var out bytes.Buffer
+	err := New("Vireo test", &out).RunArgs([]string{"benchh", "perft 1", "quit"})
+	if err == nil || !strings.Contains(err.Error(), `"benchh"`) {
+		t.Errorf("error %v, want one naming benchh", err)
+	}
+	if strings.Contains(out.String(), "Nodes searched") {
+		t.Errorf("the line after the unknown command ran:\n%s", out.String())
+	}
+}
+
+// perft and bench with words after their depth refuse, instead of
+// running with the words left unread.
+func TestPerftBenchExtraWords(t *testing.T) {
+	var out bytes.Buffer
+	if err := New("Vireo test", &out).RunArgs([]string{"perft 1 x", "bench 1 2", "quit"}); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if !strings.Contains(got, `perft: want one depth, got "1 x"`) || !strings.Contains(got, `bench: want at most one depth, got "1 2"`) ||
+		strings.Contains(got, "Nodes searched") || strings.Contains(got, "Bench: ") {
+		t.Errorf("output %q", got)
+	}
+}
+
 // A Hash that is not a power of two is rounded down, and said, in words
 // that a match runner does not read as a refusal.
 func TestHashRoundedSaid(t *testing.T) {

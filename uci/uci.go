@@ -42,7 +42,8 @@ type Engine struct {
 	stopJob func()
 	done    chan struct{}
 	// syncJobs runs perft and bench to their end before the next
-	// command (RunArgs).
+	// command, and makes an unknown command end the session with an
+	// error (RunArgs: lines from a command line).
 	syncJobs bool
 	// searchPos is the root position of the running search, for its
 	// info lines: e.pos is the main goroutine's and may change under
@@ -219,6 +220,13 @@ func (e *Engine) Execute(line string) bool {
 		e.cmdHelp()
 	default:
 		e.Println("info string unknown command: %s", strings.TrimSpace(line))
+		if e.syncJobs {
+			// Lines given on a command line: a misspelt tool name
+			// (vireo benchh) must fail the program, not pass as a UCI
+			// line that did nothing.
+			e.fatal = fmt.Errorf("unknown command %q (vireo help lists the commands)", cmd)
+			return false
+		}
 	}
 	return true
 }
@@ -702,6 +710,10 @@ func (e *Engine) cmdDisplay() {
 // so that isready is answered and stop or quit end it.
 func (e *Engine) cmdPerft(args []string) {
 	d := 1
+	if len(args) > 1 {
+		e.Println("info string perft: want one depth, got %q", strings.Join(args, " "))
+		return
+	}
 	if len(args) > 0 {
 		x, err := strconv.Atoi(args[0])
 		if err != nil || x < 1 || x > 20 {
@@ -761,6 +773,10 @@ func perft(p *chess.Position, depth int, stop *atomic.Bool) (uint64, bool) {
 // its own so that isready is answered and stop or quit end it.
 func (e *Engine) cmdBench(args []string) {
 	depth := search.BenchDepth
+	if len(args) > 1 {
+		e.Println("info string bench: want at most one depth, got %q", strings.Join(args, " "))
+		return
+	}
 	if len(args) > 0 {
 		x, err := strconv.Atoi(args[0])
 		if err != nil || x < 1 || x >= search.MaxPly {

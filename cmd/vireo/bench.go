@@ -89,7 +89,11 @@ func cmdBench(args []string) int {
 			fmt.Printf("%2d %10d  %s\n", i+1, nodes, fen)
 		})
 	}
-	stop := startProfile(*prof)
+	stop, err := startProfile(*prof)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
+		return 1
+	}
 	r := search.BenchThreads(params, depth, *hash, *threads, progress...)
 	stop()
 	if *threads > 1 {

@@ -29,3 +29,24 @@ func TestBenchBadDepth(t *testing.T) {
 		}
 	}
 }
+
+// A profile that cannot be written, or arguments a command would not
+// use, are refused before anything runs.
+func TestProfileAndExtraArgsRefused(t *testing.T) {
+	missing := "/nonexistent-dir/prof.out"
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"bench", "-cpuprofile", missing, "1"}, 1, "nonexistent-dir"},
+		{[]string{"perft", "-cpuprofile", missing, "1"}, 1, "nonexistent-dir"},
+		{[]string{"perft", "--suite", "x.epd", "5"}, 2, "--suite takes no depth or FEN"},
+		{[]string{"eval", "--write-params", "-", "startpos"}, 2, "--write-params evaluates nothing"},
+	} {
+		code, errOut := captured(t, &os.Stderr, func() int { return run(tc.args) })
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+}

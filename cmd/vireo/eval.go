@@ -37,6 +37,10 @@ func cmdEval(args []string) int {
 		pr = p
 	}
 	e := eval.NewWithParams(pr)
+	if *write != "" && fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "eval: --write-params evaluates nothing; drop the position %q\n", strings.Join(fs.Args(), " "))
+		return 2
+	}
 	if *write != "" {
 		var buf bytes.Buffer
 		err := eval.WriteParams(&buf, e.Params())

@@ -49,7 +49,7 @@ func run(args []string) int {
 		}
 	}
 	// OpenBench and some GUIs pass UCI commands as arguments
-	// (vireo bench, vireo "genfens ..." "quit"): treat unknown words as
-	// UCI input lines.
+	// (vireo bench, vireo "genfens ..." "quit"): other words are UCI
+	// input lines, and one that is no UCI command either fails.
 	return runUCIArgs(args)
 }

@@ -48,7 +48,16 @@ func cmdPerft(args []string) int {
 			return 2
 		}
 	}
-	defer startProfile(*prof)()
+	if *suite != "" && len(pos) > 0 {
+		fmt.Fprintf(os.Stderr, "perft: --suite takes no depth or FEN, got %q\n", strings.Join(pos, " "))
+		return 2
+	}
+	stop, err := startProfile(*prof)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "perft: %v\n", err)
+		return 1
+	}
+	defer stop()
 	if *suite != "" {
 		return perftSuite(*suite, *maxDepth)
 	}
