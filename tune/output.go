@@ -21,7 +21,8 @@ import (
 func WriteFileAtomic(path string, b []byte) error { return data.WriteFileAtomic(path, b, 0o644) }
 
 // SaveParams writes p as a parameter file, atomically, with a header
-// comment (what produced it).
+// comment (what produced it). A table that would not load back (a value
+// beyond ±eval.MaxParam) is refused and the file left as it was.
 func SaveParams(path string, p *eval.Params, header string) error {
 	var b bytes.Buffer
 	for _, l := range strings.Split(strings.TrimSpace(header), "\n") {
@@ -31,6 +32,11 @@ func SaveParams(path string, p *eval.Params, header string) error {
 	}
 	if err := eval.WriteParams(&b, p); err != nil {
 		return err
+	}
+	// A tune that diverged (values beyond ±eval.MaxParam) must not
+	// replace a good table with one that no command can load.
+	if _, err := eval.ReadParams(bytes.NewReader(b.Bytes()), nil); err != nil {
+		return fmt.Errorf("%s not written: the table would not load back: %v", path, err)
 	}
 	return WriteFileAtomic(path, b.Bytes())
 }

@@ -82,3 +82,11 @@ func boolFlag(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
 }
+
+// flagGiven reports whether the flag name was set on the command line
+// (after fs.Parse), for flags whose default is a "not given" sentinel.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -126,13 +127,15 @@ func (t *tuneFlags) parse(args []string) bool {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"block", t.block}, {"limit", t.limit}, {"threads", t.threads}} {
+	}{{"block", t.block}, {"limit", t.limit}} {
 		if f.v < 0 {
 			fmt.Fprintf(os.Stderr, "tune: --%s %d: want 0 or more\n", f.name, f.v)
 			return false
 		}
 	}
-	return true
+	// Each worker holds an evaluator with its caches: a thousandfold
+	// typo would run the machine out of memory.
+	return workersInRange("tune", "--threads", t.threads)
 }
 
 // start returns the starting parameters.
@@ -419,6 +422,28 @@ func tuneAdam(args []string) int {
 		fmt.Fprintf(os.Stderr, "tune: --penalty-z %g: want 0 or more standard errors\n", *searchZ)
 		return 2
 	}
+	// A step size or factor that is not a finite positive number turns
+	// every value into garbage, which the checkpoint would then write
+	// over the table being tuned.
+	for _, c := range []struct {
+		ok        bool
+		flag, val string
+		want      string
+	}{
+		{*lr > 0 && !math.IsInf(*lr, 0), "lr", fmt.Sprint(*lr), "a step size above 0"},
+		{*decay > 0 && *decay <= 1, "decay", fmt.Sprint(*decay), "a factor above 0, at most 1"},
+		{*epochs >= 1, "epochs", fmt.Sprint(*epochs), "1 or more"},
+		{*tol >= 0 && !math.IsInf(*tol, 0), "tol", fmt.Sprint(*tol), "a share of 0 or more"},
+		{*window >= 0, "window", fmt.Sprint(*window), "0 or more epochs"},
+		{*retrace >= 0, "retrace", fmt.Sprint(*retrace), "0 (never) or more epochs"},
+		{l2Valid(t.fs, *l2), "l2", fmt.Sprint(*l2), "a penalty of 0 or more"},
+		{o.every >= 0, "checkpoint-every", fmt.Sprint(o.every), "0 (only at the end) or more"},
+	} {
+		if !c.ok {
+			fmt.Fprintf(os.Stderr, "tune: --%s %s: want %s\n", c.flag, c.val, c.want)
+			return 2
+		}
+	}
 	if *patience < 0 {
 		fmt.Fprintf(os.Stderr, "tune: --patience %d: want 0 or more epochs\n", *patience)
 		return 2
@@ -658,6 +683,17 @@ func tuneCoord(args []string) int {
 	if !t.parse(args) || !o.distinct(t) {
 		return 2
 	}
+	switch {
+	case *rounds < 0:
+		fmt.Fprintf(os.Stderr, "tune: --rounds %d: want 0 (until a sweep finds nothing) or more\n", *rounds)
+		return 2
+	case !l2Valid(t.fs, *l2):
+		fmt.Fprintf(os.Stderr, "tune: --l2 %g: want a penalty of 0 or more\n", *l2)
+		return 2
+	case o.every < 0:
+		fmt.Fprintf(os.Stderr, "tune: --checkpoint-every %d: want 0 (only at the end) or more\n", o.every)
+		return 2
+	}
 	r, ok := t.setup()
 	if !ok {
 		return 1
@@ -741,6 +777,12 @@ func tuneDefaults(args []string) int {
 
 // resolveL2 is the --l2 in force: the flag's value, or for the default
 // (negative) tune.AutoL2 of the training set's size, which it announces.
+// l2Valid refuses an --l2 given as a negative number or NaN, which the
+// default's sentinel (-1: automatic) would otherwise pass as automatic.
+func l2Valid(fs *flag.FlagSet, l2 float64) bool {
+	return !flagGiven(fs, "l2") || l2 >= 0 && !math.IsInf(l2, 0)
+}
+
 func resolveL2(flag float64, n int) float64 {
 	if flag >= 0 {
 		return flag

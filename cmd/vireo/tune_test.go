@@ -163,9 +163,26 @@ func TestTuneFlagRanges(t *testing.T) {
 		{[]string{"tune", "error", "--k", "-1"}, "--k -1"},
 		{[]string{"tune", "error", "--k", "NaN"}, "--k NaN"},
 		{[]string{"tune", "adam", "--threads", "-2", "--out", out}, "--threads -2"},
+		{[]string{"tune", "error", "--threads", "100000"}, "--threads 100000"},
+		// A step size or penalty that is not a finite positive number
+		// would fill the table with garbage and checkpoint it.
+		{[]string{"tune", "adam", "--out", out, "--lr", "nan"}, "--lr NaN"},
+		{[]string{"tune", "adam", "--out", out, "--lr", "0"}, "--lr 0"},
+		{[]string{"tune", "adam", "--out", out, "--decay", "1.05"}, "--decay 1.05"},
+		{[]string{"tune", "adam", "--out", out, "--epochs", "0"}, "--epochs 0"},
+		{[]string{"tune", "adam", "--out", out, "--tol", "-1"}, "--tol -1"},
+		{[]string{"tune", "adam", "--out", out, "--window", "-1"}, "--window -1"},
+		{[]string{"tune", "adam", "--out", out, "--retrace", "-1"}, "--retrace -1"},
+		{[]string{"tune", "adam", "--out", out, "--l2", "-0.5"}, "--l2 -0.5"},
+		{[]string{"tune", "adam", "--out", out, "--l2", "NaN"}, "--l2 NaN"},
+		{[]string{"tune", "adam", "--out", out, "--checkpoint-every", "-1"}, "--checkpoint-every -1"},
+		{[]string{"tune", "coord", "--out", out, "--rounds", "-1"}, "--rounds -1"},
+		{[]string{"tune", "coord", "--out", out, "--l2", "-1"}, "--l2 -1"},
 		{[]string{"tune", "wdl", "--validation", "2"}, "--validation 2"},
 		{[]string{"tune", "wdl", "--epochs", "0"}, "--epochs 0"},
 		{[]string{"tune", "wdl", "--epochs", "-3"}, "--epochs -3"},
+		{[]string{"tune", "wdl", "--max-score", "0"}, "--max-score 0"},
+		{[]string{"tune", "wdl", "--sample", "-5"}, "--sample -5"},
 		// A shell glob after --data: the second file would end the
 		// flags, and --out (the default tuned.txt) would be replaced.
 		{[]string{"tune", "adam", "--out", out, "second.epd"}, `unexpected argument "second.epd"`},

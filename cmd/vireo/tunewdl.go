@@ -56,6 +56,14 @@ func tuneWDL(args []string) int {
 		fmt.Fprintf(os.Stderr, "tune wdl: --epochs %d: want at least 1\n", *epochs)
 		return 2
 	}
+	if *maxScore < 1 {
+		fmt.Fprintf(os.Stderr, "tune wdl: --max-score %d: want 1 centipawn or more\n", *maxScore)
+		return 2
+	}
+	if *sample < 0 {
+		fmt.Fprintf(os.Stderr, "tune wdl: --sample %d: want 0 (all) or more positions\n", *sample)
+		return 2
+	}
 	t0 := time.Now()
 	bad := 0
 	train, valid, st, err := tune.LoadWDL(tune.WDLLoadOptions{Files: files, Sample: *sample, Validation: *validation, Seed: *seed, MaxScore: *maxScore,
