@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"vireo/chess"
 )
@@ -251,7 +252,13 @@ func FormatLabeled(l Labeled) string {
 		b.WriteString(` c9 "1/2-1/2";`)
 	}
 	if l.Game != "" {
-		fmt.Fprintf(&b, " game %s; ply %d;", l.Game, l.Ply)
+		game := l.Game
+		if strings.ContainsRune(game, ';') || strings.IndexFunc(game, unicode.IsSpace) >= 0 {
+			// A game id read from a quoted operand keeps its spaces and
+			// semicolons; unquoted, they would split it.
+			game = `"` + game + `"`
+		}
+		fmt.Fprintf(&b, " game %s; ply %d;", game, l.Ply)
 	}
 	return b.String()
 }

@@ -58,6 +58,15 @@ func TestLabeledGameAndPly(t *testing.T) {
 	if got := FormatLabeled(l); got != line {
 		t.Fatalf("formatted %q, want %q", got, line)
 	}
+	// A quoted id with spaces and a semicolon is written quoted, so that
+	// it reads back whole.
+	for _, id := range []string{"self 12", "a;b", "x\ty"} {
+		l.Game = id
+		back, err := ParseLabeled(FormatLabeled(l))
+		if err != nil || back.Game != id || back.Ply != 9 {
+			t.Errorf("game %q: wrote %q, read back %q (%v)", id, FormatLabeled(l), back.Game, err)
+		}
+	}
 	l.Game = ""
 	if got := FormatLabeled(l); strings.Contains(got, "game") || strings.Contains(got, "ply") {
 		t.Fatalf("no game, formatted %q", got)

@@ -256,6 +256,9 @@ func TestParamsErrors(t *testing.T) {
 		"",                                  // 13
 		"[KingV]",                           // 14
 		"KS_SAFE_CHECK = [(1,2),(3,4),5,6]", // 15 scalars wanted
+		"[EndGameV]",                        // 16
+		"PAWN_DIST_MULT = -6 0",             // 17 a space inside a number, not -60
+		"KING_MOBILITY = [1, 2, 3, 4, 5, 6, 7, 8 9, 10]", // 18 a missing comma, not 89
 	}, "\n")
 	p, err := ReadParams(strings.NewReader(file), base)
 	if p != nil || err == nil {
@@ -269,7 +272,7 @@ func TestParamsErrors(t *testing.T) {
 	for _, le := range pe.Errors {
 		lines = append(lines, le.Line)
 	}
-	want := []int{3, 4, 5, 6, 7, 8, 10, 11, 12, 15}
+	want := []int{3, 4, 5, 6, 7, 8, 10, 11, 12, 15, 17, 18}
 	if len(lines) != len(want) {
 		t.Fatalf("errors on lines %v, want %v: %v", lines, want, err)
 	}
@@ -281,7 +284,7 @@ func TestParamsErrors(t *testing.T) {
 	if *base != keep {
 		t.Fatal("base parameters modified")
 	}
-	if !strings.Contains(err.Error(), "3: unknown parameter \"BOGUS\"") {
+	if !strings.Contains(err.Error(), "3: unknown parameter \"BOGUS\"") || !strings.Contains(err.Error(), "17: PAWN_DIST_MULT: a space inside a number") {
 		t.Errorf("message: %v", err)
 	}
 	if _, err := LoadParams("/nonexistent/params.txt"); err == nil {

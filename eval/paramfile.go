@@ -220,6 +220,9 @@ func groupByName(s string) (Group, bool) {
 
 // parseValue reads a term's value into p, all or nothing.
 func parseValue(t Term, s string, p *Params) error {
+	if err := spaceInNumber(s); err != nil {
+		return err
+	}
 	compact := strings.Join(strings.Fields(s), "")
 	var items []string
 	if t.Array {
@@ -274,6 +277,28 @@ func parseValue(t Term, s string, p *Params) error {
 				p.Pairs[t.Index+i] = Score{0, v}
 			}
 		}
+	}
+	return nil
+}
+
+// spaceInNumber refuses a value with a space between two parts of a
+// number ("-6 0", "[1 2]"): joined, they would read as another number
+// (-60) or hide a missing comma. Spaces around brackets, parentheses and
+// commas are fine.
+func spaceInNumber(s string) error {
+	numeric := func(c byte) bool { return c >= '0' && c <= '9' || c == '-' || c == '+' }
+	var prev byte
+	gap := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' || c == '\t' {
+			gap = prev != 0
+			continue
+		}
+		if gap && numeric(prev) && numeric(c) {
+			return fmt.Errorf("a space inside a number in %q (a typo, or a missing comma?)", clipText(s))
+		}
+		prev, gap = c, false
 	}
 	return nil
 }

@@ -108,8 +108,8 @@ func cmdDataPGN(args []string) int {
 
 func cmdDataRescore(args []string) int {
 	fs := flag.NewFlagSet("data rescore", flag.ContinueOnError)
-	nodes := fs.Uint64("nodes", 20000, "nodes per position (0: use -depth)")
-	depth := fs.Int("depth", 0, "depth per position, with -nodes 0")
+	nodes := fs.Uint64("nodes", 20000, "nodes per position (not with -depth)")
+	depth := fs.Int("depth", 0, "depth per position, in place of -nodes")
 	every := fs.Int("every", 1, "keep input lines 1, 1+N, 1+2N, ... (a sample spread over the file)")
 	positions := fs.Int("positions", 0, "stop once this many positions are written in all (0: the whole input)")
 	threads := fs.Int("threads", 0, "worker threads (0: one per CPU); the output does not depend on it")
@@ -117,8 +117,21 @@ func cmdDataRescore(args []string) int {
 	if err := parseFlags(fs, reorder(fs, args)); err != nil {
 		return 2
 	}
+	// -depth replaces the nodes default; both given would leave one of
+	// them unused while the state recorded it.
+	if *depth != 0 && *nodes != 0 && flagGiven(fs, "nodes") {
+		fmt.Fprintln(os.Stderr, "data rescore: give -nodes or -depth, not both")
+		return 2
+	}
+	if *depth != 0 {
+		*nodes = 0
+	}
 	if fs.NArg() != 2 || *every < 1 || *nodes == 0 && *depth <= 0 {
-		fmt.Fprintln(os.Stderr, "usage: vireo data rescore [-nodes N | -nodes 0 -depth D] [-every N>=1] [-positions N] [-threads N] [-hash MB] IN OUT")
+		fmt.Fprintln(os.Stderr, "usage: vireo data rescore [-nodes N | -depth D] [-every N>=1] [-positions N] [-threads N] [-hash MB] IN OUT")
+		return 2
+	}
+	if *depth >= search.MaxPly {
+		fmt.Fprintf(os.Stderr, "data rescore: -depth %d: want 1 to %d\n", *depth, search.MaxPly-1)
 		return 2
 	}
 	switch {

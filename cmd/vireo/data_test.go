@@ -83,6 +83,9 @@ func TestDataQuietRescoreRanges(t *testing.T) {
 		{[]string{"rescore", "-hash", "-1"}, "-hash -1: want 1"},
 		{[]string{"rescore", "-hash", "100000000"}, "-hash 100000000: want 1"},
 		{[]string{"rescore", "-positions", "-5"}, "-positions -5"},
+		// Both limits: one would be unused while the state recorded it.
+		{[]string{"rescore", "-nodes", "5000", "-depth", "8"}, "not both"},
+		{[]string{"rescore", "-depth", "5000"}, "-depth 5000: want 1 to"},
 	} {
 		code, stderr := captured(t, &os.Stderr, func() int {
 			return run(append(append([]string{"data"}, c.args...), in, out))

@@ -128,14 +128,20 @@ func onceEach(groups []optGroup, many ...string) error {
 
 type kv struct{ key, val string }
 
-// keyValues reads key=value words.
+// keyValues reads key=value words. A key given twice in one option
+// (file=a file=b) is refused: only one of them could be used.
 func keyValues(g optGroup) ([]kv, error) {
 	var out []kv
+	seen := map[string]bool{}
 	for _, v := range g.vals {
 		k, val, ok := strings.Cut(v, "=")
 		if !ok || k == "" {
 			return nil, fmt.Errorf("-%s: want key=value, got %q", g.name, v)
 		}
+		if seen[k] {
+			return nil, fmt.Errorf("-%s: %s given twice", g.name, k)
+		}
+		seen[k] = true
 		out = append(out, kv{k, val})
 	}
 	return out, nil
@@ -347,6 +353,22 @@ func parseMatchArgs(args []string) (match.Config, error) {
 	if err := onceEach(groups, "engine", "each"); err != nil {
 		return cfg, err
 	}
+	// Options that set the same thing: given together, whichever came
+	// last would win.
+	named := map[string]optGroup{}
+	for _, g := range groups {
+		named[g.name] = g
+	}
+	if _, ok := named["games"]; ok {
+		if _, ok := named["repeat"]; ok {
+			return cfg, fmt.Errorf("-games and -repeat both set the games per opening: give one")
+		}
+	}
+	if r, ok := named["resume"]; ok && len(r.vals) > 0 {
+		if _, ok := named["state"]; ok {
+			return cfg, fmt.Errorf("-state and -resume FILE both name the state file: give one")
+		}
+	}
 	for _, g := range groups {
 		var err error
 		noValue := func() error {
@@ -364,6 +386,13 @@ func parseMatchArgs(args []string) (match.Config, error) {
 		case "each":
 			var kvs []kv
 			if kvs, err = keyValues(g); err == nil {
+				for _, p := range kvs {
+					for _, q := range eachKVs {
+						if p.key == q.key {
+							err = fmt.Errorf("-each: %s given twice", p.key)
+						}
+					}
+				}
 				eachKVs = append(eachKVs, kvs...)
 			}
 		case "rounds":

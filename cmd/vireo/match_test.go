@@ -73,6 +73,8 @@ func TestParseMatchArgs(t *testing.T) {
 func TestParseMatchArgsErrors(t *testing.T) {
 	two := []string{"-engine", "cmd=/bin/sh", "name=A", "-engine", "cmd=/bin/sh", "name=B", "-each", "tc=1+0.01"}
 	with := func(extra ...string) []string { return append(append([]string{}, two...), extra...) }
+	// untimed is two without its -each, for the cases that set tc= themselves.
+	untimed := func(extra ...string) []string { return append(append([]string{}, two[:6]...), extra...) }
 	cases := []struct {
 		args []string
 		want string
@@ -86,13 +88,13 @@ func TestParseMatchArgsErrors(t *testing.T) {
 		{[]string{"-engine", "cmd=no-such-engine-xyz", "tc=1", "-engine", "cmd=/bin/sh", "tc=1"}, "not found in PATH"},
 		{[]string{"-engine", "cmd=/bin/sh", "name=A", "-engine", "cmd=/bin/sh", "name=B"}, "no limit"},
 		{[]string{"-engine", "cmd=/bin/sh", "tc=1", "-engine", "cmd=/bin/sh", "tc=1"}, "two engines are named \"sh\""},
-		{with("-each", "tc=8+x"), "bad time control \"8+x\""},
-		{with("-each", "tc=0"), "bad time control"},
+		{untimed("-each", "tc=8+x"), "bad time control \"8+x\""},
+		{untimed("-each", "tc=0"), "bad time control"},
 		{with("-each", "st=-1"), "st= wants a positive number"},
 		{with("-each", "st=1"), "both tc= and st="},
 		{with("-pgnout", "g.pgn", "-state", "g.pgn"), "-pgnout and -state name the same file"},
 		{with("-pgnout", "g.pgn", "-log", "./g.pgn"), "-pgnout and -log name the same file"},
-		{with("-each", "tc=0+1"), "base time must be more than 0"},
+		{untimed("-each", "tc=0+1"), "base time must be more than 0"},
 		{with("-each", "nodes=many"), "nodes= wants a whole number"},
 		{with("-each", "depth=0"), "depth= wants a whole number"},
 		{with("-each", "hash=16"), "unknown key \"hash\""},
@@ -104,6 +106,14 @@ func TestParseMatchArgsErrors(t *testing.T) {
 		{with("-rounds", "1", "2"), "-rounds wants one value"},
 		{with("-rounds", "10", "-concurrency", "2", "-rounds", "20"), "-rounds given twice"},
 		{with("-pgnout", "a.pgn", "--pgnout", "b.pgn"), "-pgnout given twice"},
+		// A key twice in one option, or in two -each, or two options
+		// that set one thing: whichever came last would win unsaid.
+		{with("-openings", "file=a.epd", "file=b.epd"), "-openings: file given twice"},
+		{with("-sprt", "elo0=0", "elo0=5", "elo1=5"), "-sprt: elo0 given twice"},
+		{[]string{"-engine", "cmd=/bin/sh", "name=A", "option.Hash=16", "option.Hash=64", "-engine", "cmd=/bin/sh", "name=B", "-each", "tc=1+0.01"}, "-engine: option.Hash given twice"},
+		{with("-each", "tc=5+0.05"), "-each: tc given twice"},
+		{with("-games", "1", "-repeat"), "-games and -repeat"},
+		{with("-state", "a.json", "-resume", "b.json"), "-state and -resume FILE"},
 		{with("-games", "3"), "-games wants a whole number from 1 to 2"},
 		{with("-concurrency", "x"), "-concurrency wants"},
 		{with("-openings", "format=epd"), "-openings needs file="},
