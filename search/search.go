@@ -296,7 +296,15 @@ func (s *Searcher) runGuarded(pos *chess.Position, limits Limits) (res Result) {
 			var ml chess.MoveList
 			pos.LegalMoves(&ml)
 			res = Result{}
-			if ml.Len > 0 {
+			best := s.workers[0].best
+			allowed := len(limits.SearchMoves) == 0 || slices.Contains(limits.SearchMoves, best.Best)
+			if best.Best != chess.NoMove && pos.IsLegal(best.Best) && allowed {
+				// The last iteration the boss completed (run resets it
+				// at the start of each search; the legality test covers
+				// a panic before that): a searched move, not the
+				// generator's first.
+				res = best
+			} else if ml.Len > 0 {
 				res.Best = ml.Moves[0]
 				for _, m := range ml.Slice() {
 					if len(limits.SearchMoves) == 0 || slices.Contains(limits.SearchMoves, m) {
@@ -358,6 +366,13 @@ func (s *Searcher) run(pos *chess.Position, limits Limits) Result {
 		w.pubNodes.Store(0)
 		w.curDepth.Store(0)
 		w.best = Result{}
+		// Set around a child's search and cleared after it: a panic
+		// that unwound through one (runGuarded) must not leave them set
+		// for every later search.
+		w.nmpMinPly = 0
+		for i := range w.stack {
+			w.stack[i].excluded, w.stack[i].reduction = chess.NoMove, 0
+		}
 	}
 	if boss.skill.on {
 		boss.multiPV = max(boss.multiPV, boss.skill.plan.Candidates)
@@ -481,14 +496,19 @@ func (w *Worker) deepen() {
 		sig := tmSignals{share: w.bestShare()}
 		// The boss watches the clock after every iteration; a helper
 		// when it is the first to finish this depth (Rofchade's search).
+		// With MultiPV the boss's lines are played, not a vote among the
+		// threads, so a helper must not end the search by its own clock
+		// or limits: the boss would give up its unfinished iteration.
 		first := w.nThreads > 1 && w.s.finishDepth(depth)
-		if w.stopped || w.timeToStop(sig, w.id == 0 || first) {
+		if w.stopped || w.timeToStop(sig, w.id == 0 || first && w.multiPV <= 1) {
 			break
 		}
 	}
 	if w.nThreads > 1 {
 		w.curDepth.Store(0)
-		w.s.halt.Store(true)
+		if w.id == 0 || w.multiPV <= 1 {
+			w.s.halt.Store(true)
+		}
 	}
 }
 

@@ -386,3 +386,45 @@ func TestRecoveredPanicWaitsForStop(t *testing.T) {
 		t.Fatal("no answer after stop")
 	}
 }
+
+// A search that panics after completing iterations plays the move of the
+// last one, not the move generator's first legal move.
+func TestRecoveredPanicPlaysLastIteration(t *testing.T) {
+	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devnull.Close()
+	saved := os.Stderr
+	os.Stderr = devnull
+	defer func() { os.Stderr = saved }()
+
+	// White wins the queen with Rxd5; every other move leaves it.
+	pos := chess.MustParseFEN("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1")
+	want, err := pos.ParseUCI("d1d5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml chess.MoveList
+	pos.LegalMoves(&ml)
+	if ml.Moves[0] == want {
+		t.Fatal("the generator lists d1d5 first: the test cannot tell the two moves apart")
+	}
+	s := NewSearcher(1)
+	s.OnInfo = func(in Info) {
+		if in.Depth >= 6 {
+			panic("a bug in the search")
+		}
+	}
+	got := make(chan Result, 1)
+	s.Start(pos, Limits{Depth: 20}, func(r Result) { got <- r })
+	var res Result
+	select {
+	case res = <-got:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no answer")
+	}
+	if res.Best != want || res.Depth < 4 {
+		t.Errorf("recovered search played %s at depth %d, want d1d5 from a completed iteration", pos.UCI(res.Best), res.Depth)
+	}
+}

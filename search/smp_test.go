@@ -304,3 +304,19 @@ func TestSMPCompletedDepth(t *testing.T) {
 		t.Error("finishDepth: only the first to finish a new depth is first")
 	}
 }
+
+// With MultiPV the boss's lines are played, so a helper that finishes the
+// depth limit first must not end the search: the boss completes the
+// depth asked for.
+func TestSMPMultiPVReachesDepth(t *testing.T) {
+	pos := chess.MustParseFEN(chess.StartFEN)
+	for i := 0; i < 3; i++ {
+		s := smpSearcher(2)
+		s.MultiPV = 3
+		res := s.Search(pos, Limits{Depth: 9})
+		checkResult(t, "multipv 3, two threads", pos, res)
+		if res.Depth != 9 {
+			t.Errorf("run %d: result of depth %d, want 9", i, res.Depth)
+		}
+	}
+}
