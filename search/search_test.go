@@ -346,19 +346,27 @@ func TestCutoffScore(t *testing.T) {
 	}
 }
 
-// A search that panics is recovered with a legal move, and still keeps
-// the protocol: an infinite search answers only after stop, and with a
-// move of its searchmoves.
-func TestRecoveredPanicWaitsForStop(t *testing.T) {
+// silenceStderr sends standard error to the null device for the rest of
+// the test: the stack trace of a recovered panic.
+func silenceStderr(t *testing.T) {
+	t.Helper()
 	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer devnull.Close()
 	saved := os.Stderr
-	os.Stderr = devnull // the stack trace of the recovered panic
-	defer func() { os.Stderr = saved }()
+	os.Stderr = devnull
+	t.Cleanup(func() {
+		os.Stderr = saved
+		devnull.Close()
+	})
+}
 
+// A search that panics is recovered with a legal move, and still keeps
+// the protocol: an infinite search answers only after stop, and with a
+// move of its searchmoves.
+func TestRecoveredPanicWaitsForStop(t *testing.T) {
+	silenceStderr(t)
 	s := NewSearcher(1)
 	s.OnInfo = func(Info) { panic("a bug in the search") }
 	pos, err := chess.ParseFEN(chess.StartFEN)
@@ -390,15 +398,7 @@ func TestRecoveredPanicWaitsForStop(t *testing.T) {
 // A search that panics after completing iterations plays the move of the
 // last one, not the move generator's first legal move.
 func TestRecoveredPanicPlaysLastIteration(t *testing.T) {
-	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer devnull.Close()
-	saved := os.Stderr
-	os.Stderr = devnull
-	defer func() { os.Stderr = saved }()
-
+	silenceStderr(t)
 	// White wins the queen with Rxd5; every other move leaves it.
 	pos := chess.MustParseFEN("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1")
 	want, err := pos.ParseUCI("d1d5")
