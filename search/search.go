@@ -296,9 +296,11 @@ func (s *Searcher) runGuarded(pos *chess.Position, limits Limits) (res Result) {
 			var ml chess.MoveList
 			pos.LegalMoves(&ml)
 			res = Result{}
+			allowed := func(m chess.Move) bool {
+				return len(limits.SearchMoves) == 0 || slices.Contains(limits.SearchMoves, m)
+			}
 			best := s.workers[0].best
-			allowed := len(limits.SearchMoves) == 0 || slices.Contains(limits.SearchMoves, best.Best)
-			if best.Best != chess.NoMove && pos.IsLegal(best.Best) && allowed {
+			if best.Best != chess.NoMove && pos.IsLegal(best.Best) && allowed(best.Best) {
 				// The last iteration the boss completed (run resets it
 				// at the start of each search; the legality test covers
 				// a panic before that): a searched move, not the
@@ -306,11 +308,8 @@ func (s *Searcher) runGuarded(pos *chess.Position, limits Limits) (res Result) {
 				res = best
 			} else if ml.Len > 0 {
 				res.Best = ml.Moves[0]
-				for _, m := range ml.Slice() {
-					if len(limits.SearchMoves) == 0 || slices.Contains(limits.SearchMoves, m) {
-						res.Best = m
-						break
-					}
+				if i := slices.IndexFunc(ml.Slice(), allowed); i >= 0 {
+					res.Best = ml.Moves[i]
 				}
 				res.PV = []chess.Move{res.Best}
 			}
@@ -416,7 +415,7 @@ func (w *Worker) iterate() Result {
 	if w.nThreads > 1 {
 		s.halt.Store(true)
 		s.helpers.Wait()
-		if w.multiPV <= 1 {
+		if w.votes() {
 			from = s.vote()
 			res = from.best
 		}
@@ -496,21 +495,24 @@ func (w *Worker) deepen() {
 		sig := tmSignals{share: w.bestShare()}
 		// The boss watches the clock after every iteration; a helper
 		// when it is the first to finish this depth (Rofchade's search).
-		// With MultiPV the boss's lines are played, not a vote among the
-		// threads, so a helper must not end the search by its own clock
-		// or limits: the boss would give up its unfinished iteration.
 		first := w.nThreads > 1 && w.s.finishDepth(depth)
-		if w.stopped || w.timeToStop(sig, w.id == 0 || first && w.multiPV <= 1) {
+		if w.stopped || w.timeToStop(sig, w.id == 0 || first && w.votes()) {
 			break
 		}
 	}
 	if w.nThreads > 1 {
 		w.curDepth.Store(0)
-		if w.id == 0 || w.multiPV <= 1 {
+		if w.id == 0 || w.votes() {
 			w.s.halt.Store(true)
 		}
 	}
 }
+
+// votes reports whether the threads' results are voted on at the end of
+// the search. With MultiPV they are not: the boss's lines are played, so
+// a helper must not end the search by its own clock or limits, which
+// would cut the boss's unfinished iteration short.
+func (w *Worker) votes() bool { return w.multiPV <= 1 }
 
 // ttPonder finds a move to ponder on when the PV ends after the best move
 // (cut short by a table hit): the table's move in the position after it.

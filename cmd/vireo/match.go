@@ -345,7 +345,7 @@ func parseMatchArgs(args []string) (match.Config, error) {
 		return cfg, err
 	}
 	var engineKVs [][]kv
-	var eachKVs []kv
+	var eachVals []string
 	// -tbpieces and -tbignore50 may come before -tb, so the rule is only
 	// known complete after the loop.
 	var tb match.TablebaseRule
@@ -384,17 +384,10 @@ func parseMatchArgs(args []string) (match.Config, error) {
 				engineKVs = append(engineKVs, kvs)
 			}
 		case "each":
-			var kvs []kv
-			if kvs, err = keyValues(g); err == nil {
-				for _, p := range kvs {
-					for _, q := range eachKVs {
-						if p.key == q.key {
-							err = fmt.Errorf("-each: %s given twice", p.key)
-						}
-					}
-				}
-				eachKVs = append(eachKVs, kvs...)
-			}
+			// The -each options are one list of settings, read together
+			// below, so that a key in two of them is refused as one
+			// given twice.
+			eachVals = append(eachVals, g.vals...)
 		case "rounds":
 			cfg.Rounds, err = intValue(g, 1, 100000000)
 		case "games":
@@ -480,6 +473,10 @@ func parseMatchArgs(args []string) (match.Config, error) {
 		if err != nil {
 			return cfg, err
 		}
+	}
+	eachKVs, err := keyValues(optGroup{name: "each", vals: eachVals})
+	if err != nil {
+		return cfg, err
 	}
 	switch {
 	case tbGiven:

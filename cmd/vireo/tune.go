@@ -425,24 +425,15 @@ func tuneAdam(args []string) int {
 	// A step size or factor that is not a finite positive number turns
 	// every value into garbage, which the checkpoint would then write
 	// over the table being tuned.
-	for _, c := range []struct {
-		ok        bool
-		flag, val string
-		want      string
-	}{
-		{*lr > 0 && !math.IsInf(*lr, 0), "lr", fmt.Sprint(*lr), "a step size above 0"},
-		{*decay > 0 && *decay <= 1, "decay", fmt.Sprint(*decay), "a factor above 0, at most 1"},
-		{*epochs >= 1, "epochs", fmt.Sprint(*epochs), "1 or more"},
-		{*tol >= 0 && !math.IsInf(*tol, 0), "tol", fmt.Sprint(*tol), "a share of 0 or more"},
-		{*window >= 0, "window", fmt.Sprint(*window), "0 or more epochs"},
-		{*retrace >= 0, "retrace", fmt.Sprint(*retrace), "0 (never) or more epochs"},
-		{l2Valid(t.fs, *l2), "l2", fmt.Sprint(*l2), "a penalty of 0 or more"},
-		{o.every >= 0, "checkpoint-every", fmt.Sprint(o.every), "0 (only at the end) or more"},
-	} {
-		if !c.ok {
-			fmt.Fprintf(os.Stderr, "tune: --%s %s: want %s\n", c.flag, c.val, c.want)
-			return 2
-		}
+	if !flagsInRange(append(o.checks(t.fs, *l2),
+		flagCheck{*lr > 0 && !math.IsInf(*lr, 0), "lr", *lr, "a step size above 0"},
+		flagCheck{*decay > 0 && *decay <= 1, "decay", *decay, "a factor above 0, at most 1"},
+		flagCheck{*epochs >= 1, "epochs", *epochs, "1 or more"},
+		flagCheck{*tol >= 0 && !math.IsInf(*tol, 0), "tol", *tol, "a share of 0 or more"},
+		flagCheck{*window >= 0, "window", *window, "0 or more epochs"},
+		flagCheck{*retrace >= 0, "retrace", *retrace, "0 (never) or more epochs"},
+	)) {
+		return 2
 	}
 	if *patience < 0 {
 		fmt.Fprintf(os.Stderr, "tune: --patience %d: want 0 or more epochs\n", *patience)
@@ -683,15 +674,8 @@ func tuneCoord(args []string) int {
 	if !t.parse(args) || !o.distinct(t) {
 		return 2
 	}
-	switch {
-	case *rounds < 0:
-		fmt.Fprintf(os.Stderr, "tune: --rounds %d: want 0 (until a sweep finds nothing) or more\n", *rounds)
-		return 2
-	case !l2Valid(t.fs, *l2):
-		fmt.Fprintf(os.Stderr, "tune: --l2 %g: want a penalty of 0 or more\n", *l2)
-		return 2
-	case o.every < 0:
-		fmt.Fprintf(os.Stderr, "tune: --checkpoint-every %d: want 0 (only at the end) or more\n", o.every)
+	if !flagsInRange(append(o.checks(t.fs, *l2),
+		flagCheck{*rounds >= 0, "rounds", *rounds, "0 (until a sweep finds nothing) or more"})) {
 		return 2
 	}
 	r, ok := t.setup()
@@ -775,14 +759,38 @@ func tuneDefaults(args []string) int {
 	return 0
 }
 
-// resolveL2 is the --l2 in force: the flag's value, or for the default
-// (negative) tune.AutoL2 of the training set's size, which it announces.
-// l2Valid refuses an --l2 given as a negative number or NaN, which the
-// default's sentinel (-1: automatic) would otherwise pass as automatic.
-func l2Valid(fs *flag.FlagSet, l2 float64) bool {
-	return !flagGiven(fs, "l2") || l2 >= 0 && !math.IsInf(l2, 0)
+// flagCheck is one flag's range test: ok, or the flag, its value and
+// what it wants.
+type flagCheck struct {
+	ok   bool
+	flag string
+	val  any
+	want string
 }
 
+// flagsInRange reports the first check that fails, naming the flag.
+func flagsInRange(checks []flagCheck) bool {
+	for _, c := range checks {
+		if !c.ok {
+			fmt.Fprintf(os.Stderr, "tune: --%s %v: want %s\n", c.flag, c.val, c.want)
+			return false
+		}
+	}
+	return true
+}
+
+// checks are the range tests of the flags both optimisers share. An
+// --l2 given as a negative number or NaN is refused: the default's
+// sentinel (-1: automatic) would otherwise pass it as automatic.
+func (o *outputFlags) checks(fs *flag.FlagSet, l2 float64) []flagCheck {
+	return []flagCheck{
+		{!flagGiven(fs, "l2") || l2 >= 0 && !math.IsInf(l2, 0), "l2", l2, "a penalty of 0 or more"},
+		{o.every >= 0, "checkpoint-every", o.every, "0 (only at the end) or more"},
+	}
+}
+
+// resolveL2 is the --l2 in force: the flag's value, or for the default
+// (negative) tune.AutoL2 of the training set's size, which it announces.
 func resolveL2(flag float64, n int) float64 {
 	if flag >= 0 {
 		return flag
