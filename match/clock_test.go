@@ -78,8 +78,13 @@ func TestClockMargin(t *testing.T) {
 	if !c.Punch(1050*time.Millisecond, 100*time.Millisecond) {
 		t.Fatal("50 ms over with a 100 ms margin lost on time")
 	}
-	if want := 50 * time.Millisecond; c.Left() != want {
-		t.Errorf("left %v, want %v (overdraft then increment)", c.Left(), want)
+	if want := 100 * time.Millisecond; c.Left() != want {
+		t.Errorf("left %v, want %v (overdraft forgiven, then the increment)", c.Left(), want)
+	}
+	// Each move gets the whole margin: 160 ms over a 100 ms clock is
+	// 60 ms over, twice, not 120 ms of debt.
+	if !c.Punch(160*time.Millisecond, 100*time.Millisecond) || !c.Punch(160*time.Millisecond, 100*time.Millisecond) {
+		t.Error("two moves each 60 ms over a 100 ms margin lost on time")
 	}
 	c = NewClock(tc)
 	if c.Punch(1101*time.Millisecond, 100*time.Millisecond) {

@@ -333,7 +333,11 @@ type Info struct {
 
 // parseInfo updates in from one "info" line. Only lines with a score
 // replace the score, depth and PV, so that "info depth 5" progress lines
-// and "info string" chatter do not wipe the last real evaluation.
+// and "info string" chatter do not wipe the last real evaluation. The
+// adjudicator wants the engine's verdict on its best move, so the lines
+// of second and later MultiPV moves are passed over, and a bound from a
+// failed aspiration window does not replace an exact score (fastchess
+// reads info lines the same way).
 func parseInfo(line string, in *Info) {
 	f := strings.Fields(line)
 	var next Info
@@ -342,6 +346,13 @@ func parseInfo(line string, in *Info) {
 		switch f[i] {
 		case "string":
 			return
+		case "multipv":
+			if i+1 < len(f) {
+				if n, err := strconv.Atoi(f[i+1]); err == nil && n > 1 {
+					return
+				}
+				i++
+			}
 		case "depth":
 			if i+1 < len(f) {
 				next.Depth, _ = strconv.Atoi(f[i+1])
@@ -381,7 +392,7 @@ func parseInfo(line string, in *Info) {
 			i = len(f)
 		}
 	}
-	if scored {
+	if scored && (next.Bound == 0 || !in.HasScore || in.Bound != 0) {
 		next.HasScore = true
 		next.Nodes = in.Nodes
 		*in = next
@@ -436,16 +447,20 @@ func (e *Engine) Go(ctx context.Context, position, goCmd string, budget time.Dur
 			}
 			return r, err
 		}
-		switch {
-		case strings.HasPrefix(l.text, "info "):
+		f := strings.Fields(l.text)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "info":
 			parseInfo(l.text, &r.Info)
-		case strings.HasPrefix(l.text, "bestmove"):
+		case "bestmove":
+			// A "bestmove" with no move is an illegal move;
+			// "bestmovee2e4" is not a bestmove line (cutechess and
+			// fastchess read neither).
 			r.Elapsed = l.at.Sub(start)
-			f := strings.Fields(l.text)
-			if len(f) >= 2 && f[0] == "bestmove" {
+			if len(f) >= 2 {
 				r.Best = f[1]
-			} else {
-				r.Best = strings.TrimSpace(strings.TrimPrefix(l.text, "bestmove"))
 			}
 			return r, nil
 		}

@@ -4,7 +4,7 @@ package match
 // itself with "-fake-engine SPEC" and then speaks just enough UCI to play,
 // misbehaving on command. SPEC is comma-separated key=value settings:
 //
-//	mode=good|illegal|garbage|nomove|crash|hang|slow|silentstart
+//	mode=good|illegal|garbage|nomove|bare|glued|crash|hang|slow|silentstart
 //	at=N        misbehave on the engine's Nth move of a game (default 1)
 //	once=FILE   misbehave only if FILE does not exist yet (and create it),
 //	            so a restarted engine plays normally
@@ -137,6 +137,12 @@ func fakeEngine(spec string) int {
 					continue
 				case "nomove":
 					say("bestmove (none)")
+					continue
+				case "bare": // "bestmove" and no move
+					say("bestmove")
+					continue
+				case "glued": // not a bestmove line; stop is not answered
+					say("bestmove%s", best)
 					continue
 				case "crash":
 					os.Exit(3)

@@ -33,6 +33,10 @@ type GameRecord struct {
 	Opening Opening
 	Moves   []PlayedMove
 	Verdict Verdict
+	// Stopped counts, by colour, the moves without a clock that outran
+	// unclockedLimit: the runner asked for them early, so their node or
+	// depth limit was not played out.
+	Stopped [2]int
 	Start   time.Time
 	End     time.Time
 }
@@ -138,6 +142,9 @@ func playGame(ctx context.Context, g *GameRecord, eng [2]*Engine, rules gameRule
 		if err != nil {
 			g.Verdict = failureVerdict(c, CauseIllegal, strconv.Quote(reply.Best))
 			return nil
+		}
+		if reply.Late && clocks[c] == nil && lim.MoveTime == 0 {
+			g.Stopped[c]++
 		}
 		g.Moves = append(g.Moves, PlayedMove{Move: m, SAN: pos.SAN(m), Info: reply.Info, Elapsed: reply.Elapsed})
 		moves.WriteString(" " + pos.UCI(m))

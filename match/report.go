@@ -91,8 +91,12 @@ func (r *runner) report(res *Result) {
 		}
 	}
 	for i, f := range res.Failures {
-		fmt.Fprintf(w, "%s: %d time losses, %d illegal moves, %d crashes, %d hangs\n",
+		fmt.Fprintf(w, "%s: %d time losses, %d illegal moves, %d crashes, %d hangs",
 			res.Names[i], f.Time, f.Illegal, f.Crash, f.Hang)
+		if f.Stopped > 0 {
+			fmt.Fprintf(w, "; %d moves without a clock stopped after %v", f.Stopped, unclockedLimit)
+		}
+		fmt.Fprintln(w)
 	}
 	if res.EngineCPU > 0 {
 		fmt.Fprintf(w, "Runner CPU: %.2f s for %.1f s of engine CPU (%.2f %%)\n",

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"vireo/chess"
 	"vireo/data"
 )
 
@@ -160,8 +161,11 @@ type PairingStats struct {
 	WL, DD int // the two kinds of one-point pairs, counted apart for the report
 }
 
-// Failures counts how an engine lost games other than on the board.
-type Failures struct{ Time, Illegal, Crash, Hang int }
+// Failures counts how an engine lost games other than on the board, and
+// (Stopped) its moves without a clock that the runner had to ask for
+// because they outran unclockedLimit: they lost nothing, but the node or
+// depth limit the match asked for was not played out.
+type Failures struct{ Time, Illegal, Crash, Hang, Stopped int }
 
 func (f *Failures) add(c Cause) {
 	switch c {
@@ -292,19 +296,32 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 	statePath := cfg.StatePath()
 	var prev *stateFile
 	var prevPGN *pgnState // the PGN the old state describes, repaired below
+	// The state is replaced by a rename after every pair, so the lock is
+	// held on a file beside it for the whole match: a second run on the
+	// same state would play the same pairs, append to the same PGN and
+	// overwrite the first run's state. The PGN is locked the same way,
+	// through the lock of its default state, so that two matches with
+	// their own -state cannot both write (and repair) one PGN.
+	locks := map[string]string{} // lock file: what it guards
 	if statePath != "" {
-		// The state is replaced by a rename after every pair, so the lock
-		// is held on a file beside it for the whole match: a second run on
-		// the same state would play the same pairs, append to the same PGN
-		// and overwrite the first run's state.
-		lock, err := os.OpenFile(statePath+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+		locks[statePath+".lock"] = "state file " + statePath
+	}
+	if cfg.PGNOut != "" {
+		if l := cfg.PGNOut + ".state.json.lock"; locks[l] == "" {
+			locks[l] = "PGN file " + cfg.PGNOut
+		}
+	}
+	for path, what := range locks {
+		lock, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
 		if err != nil {
 			return nil, err
 		}
 		defer lock.Close()
 		if err := data.LockFile(lock); err != nil {
-			return nil, fmt.Errorf("state file %s is in use by another match (%v)", statePath, err)
+			return nil, fmt.Errorf("%s is in use by another match (%v)", what, err)
 		}
+	}
+	if statePath != "" {
 		st, err := readState(statePath)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
@@ -580,7 +597,8 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 			p := PairRecord{ID: ev.pair.id, Round: ev.pair.round, Pairing: ev.pair.pairing, Opening: ev.pair.opening}
 			for _, g := range games {
 				p.Games = append(p.Games, GameOutcome{White: g.Players[0], Black: g.Players[1], Result: g.Verdict.Result,
-					Term: g.Verdict.Termination, Cause: g.Verdict.Cause, Plies: len(g.Moves)})
+					Term: g.Verdict.Termination, Cause: g.Verdict.Cause, Plies: len(g.Moves),
+					StoppedW: g.Stopped[chess.White], StoppedB: g.Stopped[chess.Black]})
 			}
 			p = r.account(res, p)
 			delete(pending, p.ID)
@@ -590,12 +608,15 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 				fmt.Fprintf(out, "Error: %v; stopping the match.\n", fatal)
 				stopSoft()
 			}
+			// The LLR first, so that the progress line shows it for the
+			// games it counts.
+			d := r.sprtCheck(res)
 			before := played
 			played += len(p.Games)
 			if played/cfg.RatingInterval != before/cfg.RatingInterval {
 				r.progress(res)
 			}
-			if d := r.sprtCheck(res); d != SPRTContinue && res.Decision == SPRTContinue {
+			if d != SPRTContinue && res.Decision == SPRTContinue {
 				res.Decision = d
 				stopSoft()
 				stopHard() // fastchess and cutechess stop at once, too
@@ -704,6 +725,8 @@ func (r *runner) account(res *Result, p PairRecord) PairRecord {
 		}
 		scores = append(scores, s)
 		st.Tri.Add(s)
+		res.Failures[g.White].Stopped += g.StoppedW
+		res.Failures[g.Black].Stopped += g.StoppedB
 		switch {
 		case g.Result == WhiteWins && g.Cause != CauseNone:
 			res.Failures[g.Black].add(g.Cause)

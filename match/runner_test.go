@@ -70,6 +70,8 @@ func TestEngineFailures(t *testing.T) {
 		{"illegal", CauseIllegal, TermIllegal, "White makes an illegal move"},
 		{"garbage", CauseIllegal, TermIllegal, `White makes an illegal move: "xyzzy"`},
 		{"nomove", CauseIllegal, TermIllegal, `White makes an illegal move: "(none)"`},
+		{"bare", CauseIllegal, TermIllegal, `White makes an illegal move: ""`},
+		{"glued", CauseHang, TermHang, "White's connection stalls"},
 		{"crash", CauseCrash, TermCrash, "White disconnects"},
 		{"hang", CauseHang, TermHang, "White's connection stalls"},
 		{"slow", CauseTime, TermTime, "White loses on time"},
@@ -83,7 +85,7 @@ func TestEngineFailures(t *testing.T) {
 			// good engine lose on time; the slow and hanging engines use up
 			// their clock, so theirs is short.
 			lim := Limits{TC: mustTC(t, "10+0.1")}
-			if c.mode == "slow" || c.mode == "hang" {
+			if c.mode == "slow" || c.mode == "hang" || c.mode == "glued" {
 				lim = Limits{TC: mustTC(t, "1+0.1")}
 			}
 			bad := fakeConfig(t, "Bad", fmt.Sprintf("mode=%s,at=2,once=%s,starts=%s", c.mode, filepath.Join(dir, "once"), starts), lim)
@@ -155,6 +157,39 @@ func TestEngineThatNeverStarts(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %v to give up", d)
+	}
+}
+
+// TestStoppedMoves: a move with no clock that outruns the runner's limit is
+// asked for with "stop" and played, not lost, and the report counts it,
+// since the node limit the match asked for was not played out.
+func TestStoppedMoves(t *testing.T) {
+	old := unclockedLimit
+	unclockedLimit = 50 * time.Millisecond
+	defer func() { unclockedLimit = old }()
+	lim := Limits{Nodes: 1}
+	var out syncBuffer
+	res, err := Run(context.Background(), context.Background(), Config{
+		Engines: []EngineConfig{
+			fakeConfig(t, "Slow", "mode=slow,at=2", lim),
+			fakeConfig(t, "Good", "", lim),
+		},
+		Rounds: 1, Games: 2, Concurrency: 1, MaxMoves: 6, HangTime: 2 * time.Second, Out: &out,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v\n%s", err, out.String())
+	}
+	// Its second move of each game.
+	if want := (Failures{Stopped: 2}); res.Failures[0] != want || res.Failures[1] != (Failures{}) {
+		t.Errorf("failures %+v %+v, want %+v for Slow only", res.Failures[0], res.Failures[1], want)
+	}
+	for _, g := range res.Pairs[0].Games {
+		if g.Cause != CauseNone {
+			t.Errorf("game %+v lost off the board", g)
+		}
+	}
+	if line := "Slow: 0 time losses, 0 illegal moves, 0 crashes, 0 hangs; 2 moves without a clock stopped after 50ms"; !strings.Contains(out.String(), line) {
+		t.Errorf("report lacks %q:\n%s", line, out.String())
 	}
 }
 
@@ -704,8 +739,8 @@ func TestResumeShortPGN(t *testing.T) {
 	}
 }
 
-// TestStateGuards: a second match on a state in use is refused; so is a
-// resume that finds games in the PGN but no state, and a resume without
+// TestStateGuards: a second match on a state or PGN in use is refused; so
+// is a resume that finds games in the PGN but no state, and a resume without
 // the -pgnout its state was written with.
 func TestStateGuards(t *testing.T) {
 	dir := t.TempDir()
@@ -725,6 +760,12 @@ func TestStateGuards(t *testing.T) {
 	}
 	if _, err := Run(context.Background(), context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "in use by another match") {
 		t.Errorf("state locked by another run: %v", err)
+	}
+	// A state of its own does not let a second match write the same PGN.
+	other := cfg
+	other.StateFile = filepath.Join(dir, "other.json")
+	if _, err := Run(context.Background(), context.Background(), other); err == nil || !strings.Contains(err.Error(), "PGN file "+pgn+" is in use") {
+		t.Errorf("PGN written by another run: %v", err)
 	}
 	lock.Close()
 	if _, err := Run(context.Background(), context.Background(), cfg); err != nil {

@@ -34,6 +34,10 @@ type GameOutcome struct {
 	Term   string `json:"t,omitempty"` // PGN Termination
 	Cause  Cause  `json:"c,omitempty"` // failure of the loser, if any
 	Plies  int    `json:"n"`
+	// Moves cut short by the runner's limit on moves without a clock,
+	// by White and by Black.
+	StoppedW int `json:"sw,omitempty"`
+	StoppedB int `json:"sb,omitempty"`
 }
 
 // PairRecord is a completed game pair.
@@ -276,19 +280,19 @@ func repairPGN(path string, size int64, pending []pgnSpan) (int64, string, error
 	if err := (&pgnState{Size: size, Pending: pending}).check(); err != nil {
 		return 0, "", fmt.Errorf("%s: %v", path, err)
 	}
-	data := make([]byte, size)
-	if _, err := io.ReadFull(f, data); err != nil {
+	text := make([]byte, size)
+	if _, err := io.ReadFull(f, text); err != nil {
 		return 0, "", err
 	}
 	sort.Slice(pending, func(i, j int) bool { return pending[i].Offset < pending[j].Offset })
 	var out bytes.Buffer
 	pos := int64(0)
 	for _, s := range pending {
-		out.Write(data[pos:s.Offset])
+		out.Write(text[pos:s.Offset])
 		pos = s.Offset + s.Length
 	}
-	out.Write(data[pos:])
-	if err := writeAtomic(path, out.Bytes()); err != nil {
+	out.Write(text[pos:])
+	if err := data.WriteFileAtomic(path, out.Bytes(), fi.Mode().Perm()); err != nil {
 		return 0, "", err
 	}
 	return int64(out.Len()), fmt.Sprintf("%s: removed %d games of unfinished game pairs", path, len(pending)), nil

@@ -184,12 +184,15 @@ func (c *Clock) MovesToGo() int { return c.toGo }
 // left plus margin, the flag falls: Punch returns false and the clock
 // shows the overdraft. Otherwise the increment is added after the move
 // (as FIDE clocks do), and when a repeating period ends its time is added
-// for the next one.
+// for the next one. A move inside the margin leaves the clock at zero, not
+// overdrawn: the margin forgives each move on its own, as fastchess's
+// timemargin does, instead of carrying the debt into the next move.
 func (c *Clock) Punch(elapsed, margin time.Duration) bool {
 	c.left -= elapsed
 	if c.left < -margin {
 		return false
 	}
+	c.left = max(c.left, 0)
 	c.left += c.tc.Inc
 	if c.tc.Moves > 0 {
 		c.toGo--

@@ -48,7 +48,7 @@ Engines (two or more; -each sets keys for all of them, -engine keys win):
   option.NAME=VAL   UCI option, e.g. option.Hash=16 option.Threads=1
   tc=TC             clock: 40/60+0.6 (40 moves in 60 s, repeating), 8+0.08, 10
   st=S              fixed seconds per move;  nodes=N, depth=N: fixed search size
-  timemargin=MS     milliseconds an engine may overrun its clock (default 0)
+  timemargin=MS     milliseconds each move may overrun the clock (default 0)
 
 Match:
   -rounds N         rounds; each plays every pairing once (default 1)

@@ -45,7 +45,9 @@ The state (the values, the steps played, what games a step plays) is
 written atomically to -state after each step. Run the same command again
 to resume (-pairs and -seed, if given, must be the run's own; the engine
 binary, the match options but -concurrency, and the parameters' ranges
-must be the same); an interrupted step is played again. The last step
+must be the same; without -batch the batch is -concurrency, so give
+-batch to resume on another number of cores); an interrupted step is
+played again. The last step
 plays only the pairs left.
 When the run ends the values are printed as '-set Name=V,...' for
 'vireo bench'.
@@ -339,7 +341,7 @@ func (r *spsaRun) loop(soft, hard context.Context, st *spsa.State, out io.Writer
 		tri := res.Stats[0].Tri
 		for i, f := range res.Failures {
 			if f != (match.Failures{}) {
-				fmt.Fprintf(out, "warning: %s lost games off the board at pair %d: %+v\n", res.Names[i], pr.K, f)
+				fmt.Fprintf(out, "warning: %s lost games off the board or had moves stopped at pair %d: %+v\n", res.Names[i], pr.K, f)
 			}
 		}
 		if err := st.Apply(pr, len(res.Pairs), tri.W-tri.L); err != nil {
