@@ -254,25 +254,60 @@ func TestMateByPlay(t *testing.T) {
 	}
 }
 
-// A FEN's halfmove clock or ResetHistory can reach back past the stored
-// history; repetition checks must only look at stored positions.
-func TestRepetitionAfterResetHistory(t *testing.T) {
-	p := StartPosition()
-	play := func(moves ...string) {
-		for _, s := range moves {
-			m, err := p.ParseUCI(s)
-			if err != nil {
-				t.Fatal(err)
+// TrimHistory keeps what the repetition rules can see: after any
+// sequence of moves, trimmed and untrimmed positions agree on the key, the
+// repetition count and IsRepetition, now and after further moves, and the
+// history is at most 101 states long.
+func TestTrimHistory(t *testing.T) {
+	shuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	var moves []string
+	for range 40 { // 160 plies: the clock passes a hundred
+		moves = append(moves, shuffle...)
+	}
+	for _, c := range []struct {
+		name  string
+		moves []string
+	}{
+		{"knight shuffle", moves},
+		{"shuffle after pawn moves", append([]string{"e2e4", "e7e5"}, shuffle...)},
+		{"repeated once", append([]string{"d2d4", "d7d5"}, shuffle...)},
+		{"no moves", nil},
+	} {
+		full, trimmed := StartPosition(), StartPosition()
+		play := func(moves ...string) {
+			for _, s := range moves {
+				for _, p := range []*Position{full, trimmed} {
+					m, err := p.ParseUCI(s)
+					if err != nil {
+						t.Fatalf("%s: %s: %v", c.name, s, err)
+					}
+					p.MakeMove(m)
+				}
 			}
-			p.MakeMove(m)
+		}
+		play(c.moves...)
+		trimmed.TrimHistory()
+		if trimmed.Ply() > 100 {
+			t.Errorf("%s: %d states after the trim", c.name, trimmed.Ply()+1)
+		}
+		for i, s := range append([]string{""}, shuffle...) {
+			if s != "" {
+				play(s)
+			}
+			f, tr := full.RepetitionCount(), trimmed.RepetitionCount()
+			// Past a hundred plies the fifty-move rule has drawn the
+			// game, and the older repetitions no longer count.
+			differ := f != tr || full.IsRepetition(0) != trimmed.IsRepetition(0)
+			if full.Key() != trimmed.Key() || differ && full.HalfmoveClock() < 100 {
+				t.Errorf("%s, %d moves on: repetitions %d trimmed %d, keys %x %x", c.name, i, f, tr, full.Key(), trimmed.Key())
+			}
 		}
 	}
-	play("g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6")
-	p.ResetHistory()
-	play("f3g1", "f6g8", "g1f3", "g8f6")
-	if !p.IsRepetition(0) == (p.RepetitionCount() >= 2) {
-		t.Errorf("IsRepetition(0) disagrees with RepetitionCount %d", p.RepetitionCount())
-	}
+}
+
+// A FEN's halfmove clock can reach back past the stored history;
+// repetition checks must only look at stored positions.
+func TestRepetitionBeyondHistory(t *testing.T) {
 	q := MustParseFEN("4k3/8/8/8/8/8/8/4K2R w - - 90 60")
 	if q.IsRepetition(10) || q.RepetitionCount() != 0 {
 		t.Error("a fresh position with a high halfmove clock repeats nothing")

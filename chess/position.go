@@ -440,7 +440,7 @@ func (p *Position) UnmakeNullMove() {
 // searchPly > 0, a single repetition within the last searchPly plies counts
 // (the side to move can repeat it at will); earlier history needs two.
 func (p *Position) IsRepetition(searchPly int) bool {
-	// The counters may reach back past the stored history (ResetHistory,
+	// The counters may reach back past the stored history (TrimHistory,
 	// FEN with a halfmove clock); only stored positions can repeat.
 	n := min(p.st.halfmove, p.st.pliesFromNull, len(p.states)-1)
 	last := len(p.states) - 1
@@ -496,21 +496,25 @@ func (p *Position) IsInsufficientMaterial() bool {
 	return false
 }
 
-// Copy returns an independent deep copy, history included.
+// Copy returns an independent deep copy, history included, with room for
+// a search's moves after it.
 func (p *Position) Copy() *Position {
 	q := *p
-	q.states = make([]state, len(p.states), max(cap(p.states), 256))
+	q.states = make([]state, len(p.states), len(p.states)+256)
 	copy(q.states, p.states)
 	q.st = &q.states[len(q.states)-1]
 	return &q
 }
 
-// ResetHistory forgets the moves played so far, keeping the current
-// position, so that long games do not grow the state stack without bound.
-// Repetition detection then only sees positions from here on.
-func (p *Position) ResetHistory() {
-	cur := *p.st
-	p.states = p.states[:1]
-	p.states[0] = cur
-	p.st = &p.states[0]
+// TrimHistory forgets the positions that no repetition can reach: those
+// before the last capture, pawn move or null move, and those more than a
+// hundred plies back, where the fifty-move rule has drawn the game
+// anyway. A game's whole move list (a UCI "position ... moves", however
+// long) then costs at most 101 states in every copy a search makes, and
+// the repetition scans of the search stay short.
+func (p *Position) TrimHistory() {
+	keep := min(p.st.halfmove, p.st.pliesFromNull, len(p.states)-1, 100) + 1
+	n := copy(p.states, p.states[len(p.states)-keep:])
+	p.states = p.states[:n]
+	p.st = &p.states[n-1]
 }

@@ -49,10 +49,12 @@ func TestSelDepthOfLastInfo(t *testing.T) {
 // GUIs send after a lag) and "go wtime 0" must answer at once, not
 // search as if there were no clock; so must a clock given for the other
 // side only (ours is then empty, as in Stockfish), and an overdrawn clock
-// beyond int64.
+// beyond int64. A malformed clock is an empty one and a malformed limit
+// searches depth 1: dropped, either would leave the search unbounded.
 func TestEmptyClockMovesAtOnce(t *testing.T) {
 	for _, cmd := range []string{"go wtime -5 btime 1000", "go wtime 0 btime 0", "go wtime -5", "go btime 1000",
-		"go wtime -99999999999999999999 btime 1000"} {
+		"go wtime -99999999999999999999 btime 1000", "go wtime 60000.5 btime 60000.5", "go wtime",
+		"go depth x", "go movetime 5s", "go nodes 1e6", "go mate"} {
 		s := start(t)
 		s.send("position startpos")
 		t0 := time.Now()

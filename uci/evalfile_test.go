@@ -15,10 +15,14 @@ import (
 // good one changes both the "eval" command and the search's evaluation,
 // a bad one is an error that leaves the engine unable to evaluate until a
 // good file or <empty> is set, and <empty> restores the compiled-in
-// parameters.
+// parameters. The good file's folder has two spaces in its name, which the
+// value keeps.
 func TestEvalFile(t *testing.T) {
 	dir := t.TempDir()
-	good := filepath.Join(dir, "good.txt")
+	if err := os.Mkdir(filepath.Join(dir, "my  params"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "my  params", "good.txt")
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(good, []byte("[MaterialV]\nTEMPO = (777, 777)\nend 1\n"), 0o644)
 	os.WriteFile(bad, []byte("TEMPO = (1, 2)\nNO_SUCH_TERM = 3\n"), 0o644)

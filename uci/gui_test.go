@@ -279,12 +279,13 @@ func (g *gui) step() {
 		g.stopping()
 		g.send(fmt.Sprintf("perft %d", 1+g.r.intn(3)))
 	default:
-		// Malformed lines: a go whose values are all bad searches
-		// without a limit; a position without a base stops the search
-		// and keeps the position.
+		// Malformed lines: a go whose values are all bad ends by
+		// itself (a bad clock is empty, a bad limit searches depth 1);
+		// a position without a base stops the search and keeps the
+		// position.
 		switch cmd := []string{"", "   ", "foo bar", "go wtime", "setoption", "setoption name", "position", "position moves e2e4", "go depth x nodes"}[g.r.intn(9)]; {
 		case strings.HasPrefix(cmd, "go"):
-			g.goStarted(cmd, false, false, nil)
+			g.goStarted(cmd, true, false, nil)
 		case strings.HasPrefix(cmd, "position"):
 			g.stopping()
 			g.send(cmd)
@@ -325,7 +326,8 @@ func (g *gui) cmdPosition() {
 			var ml chess.MoveList
 			q.LegalMoves(&ml)
 			if ml.Len == 0 || g.r.intn(30) == 0 {
-				cmd += " a1a1" // illegal: the moves before it stand
+				cmd += " a1a1" // illegal: the previous position stays
+				p = nil
 				break
 			}
 			m := ml.Moves[g.r.intn(ml.Len)]

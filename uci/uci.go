@@ -15,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"vireo/chess"
 	"vireo/eval"
@@ -190,7 +191,10 @@ func (e *Engine) Execute(line string) bool {
 	case "ponderhit":
 		e.s.PonderHit()
 	case "setoption":
-		e.cmdSetOption(args)
+		e.cmdSetOption(args, line)
+	case "debug", "register":
+		// UCI commands a GUI may send that Vireo has no use for: it has
+		// no debug output and needs no registration.
 	case "quit":
 		e.stopAndWait()
 		return false
@@ -349,15 +353,18 @@ func (e *Engine) cmdPosition(args []string) {
 			e.Println("info string position: expected \"moves\", got %q; keeping the previous position", rest[0])
 			return
 		}
-		for _, mv := range rest[1:] {
+		for i, mv := range rest[1:] {
 			m, err := p.ParseUCI(mv)
 			if err != nil {
-				e.Println("info string position: illegal move %s; position kept after the moves before it", mv)
-				break
+				// The moves before it would leave the wrong side to
+				// move as often as not, as a missing "moves" would.
+				e.Println("info string position: move %d (%s): %v; keeping the previous position", i+1, mv, err)
+				return
 			}
 			p.MakeMove(m)
 		}
 	}
+	p.TrimHistory()
 	e.pos = p
 }
 
@@ -414,7 +421,24 @@ func (e *Engine) cmdGo(args []string) {
 				if i+1 < len(args) && !goKeywords[args[i+1]] {
 					i++ // the bad value
 				}
-				e.Println("info string go: bad value for %s ignored", key)
+				// A bad value must not make the search longer than a
+				// good one would: dropped, a clock or a limit would leave
+				// the search unbounded, and no bestmove would come until
+				// "stop".
+				switch key {
+				case "wtime", "btime":
+					c := chess.White
+					if key == "btime" {
+						c = chess.Black
+					}
+					l.ClockGiven[c] = true
+					e.Println("info string go: bad value for %s; taken as an empty clock", key)
+				case "movetime", "depth", "nodes", "mate":
+					shallow = true
+					e.Println("info string go: bad value for %s; searching depth 1", key)
+				default:
+					e.Println("info string go: bad value for %s ignored", key)
+				}
 				continue
 			}
 			i++
@@ -466,6 +490,9 @@ func (e *Engine) cmdGo(args []string) {
 					continue
 				}
 				l.SearchMoves = append(l.SearchMoves, m)
+			}
+			if len(l.SearchMoves) == 0 {
+				e.Println("info string go: searchmoves holds no legal move; searching every move")
 			}
 		default:
 			e.Println("info string go: unknown parameter %q ignored", args[i])
@@ -556,20 +583,24 @@ func FormatScore(score int) string {
 	return fmt.Sprintf("cp %d", score)
 }
 
-func (e *Engine) cmdSetOption(args []string) {
-	var name, value []string
-	target := &name
-	for i, a := range args {
-		switch {
-		case i == 0 && a == "name":
-		case a == "value" && target == &name:
-			target = &value
-		default:
-			*target = append(*target, a)
+// cmdSetOption reads "setoption name N [value V]". args are the line's
+// words after "setoption"; V is taken from line itself, so that a path
+// keeps the spaces inside it.
+func (e *Engine) cmdSetOption(args []string, line string) {
+	if len(args) == 0 || args[0] != "name" {
+		e.Println("info string setoption: expected \"setoption name NAME [value VALUE]\", got %q", strings.TrimSpace(line))
+		return
+	}
+	var name []string
+	v := ""
+	for i, a := range args[1:] {
+		if a == "value" {
+			v = afterWord(line, i+2) // "setoption", "name", then i words
+			break
 		}
+		name = append(name, a)
 	}
 	n := strings.ToLower(strings.Join(name, " "))
-	v := strings.Join(value, " ")
 	spin := func(lo, hi int) (int, bool) {
 		x, err := strconv.Atoi(v)
 		if err != nil || x < lo || x > hi {
@@ -672,6 +703,22 @@ func (e *Engine) cmdSetOption(args []string) {
 		}
 		e.Println("info string setoption: unknown option %q", strings.Join(name, " "))
 	}
+}
+
+// afterWord returns line after its word number n (from 0, words as
+// strings.Fields splits them), with its ends trimmed and its inner spacing
+// kept.
+func afterWord(line string, n int) string {
+	rest := line
+	for range n + 1 {
+		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+		i := strings.IndexFunc(rest, unicode.IsSpace)
+		if i < 0 {
+			return ""
+		}
+		rest = rest[i:]
+	}
+	return strings.TrimSpace(rest)
 }
 
 // nextSearch says, while a search runs, that an option's new value waits

@@ -189,6 +189,13 @@ func TestBadInput(t *testing.T) {
 	if l, _ := s.expect("info string", time.Second); l != "info string unknown command: flurb 1 2" {
 		t.Errorf("unknown command: %q", l)
 	}
+	// UCI's debug and register need no answer and are not errors.
+	s.send("debug on")
+	s.send("register later")
+	s.send("setoption Hash value 64")
+	if l, _ := s.expect("info string", time.Second); !strings.Contains(l, `expected "setoption name NAME [value VALUE]", got "setoption Hash value 64"`) {
+		t.Errorf("setoption without name: %q", l)
+	}
 	s.send("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1")
 	s.send("position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
 	if l, _ := s.expect("info string", time.Second); !strings.Contains(l, "rank") {
@@ -198,14 +205,17 @@ func TestBadInput(t *testing.T) {
 	if l, _ := s.expect("Fen:", time.Second); l != "Fen: 4k3/8/8/8/8/8/8/4K3 w - - 0 1" {
 		t.Errorf("after a bad FEN the previous position must stay: %q", l)
 	}
+	// An illegal move leaves the position as it was: the moves before it
+	// would as often as not leave the wrong side to move.
 	s.send("position startpos moves e2e4 e7e5 e1e3 g1f3")
-	if l, _ := s.expect("info string", time.Second); !strings.Contains(l, "e1e3") {
+	if l, _ := s.expect("info string", time.Second); !strings.Contains(l, "move 3 (e1e3)") || !strings.Contains(l, "keeping the previous position") {
 		t.Errorf("illegal move: %q", l)
 	}
 	s.send("d")
-	if l, _ := s.expect("Fen:", time.Second); l != "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" {
-		t.Errorf("position must stop at the last legal prefix: %q", l)
+	if l, _ := s.expect("Fen:", time.Second); l != "Fen: 4k3/8/8/8/8/8/8/4K3 w - - 0 1" {
+		t.Errorf("after an illegal move the previous position must stay: %q", l)
 	}
+	s.send("position startpos moves e2e4 e7e5")
 	// Moves without the word "moves" leave the position as it was: the
 	// start position in their place would be searched for the wrong side.
 	s.send("position startpos e2e4 e7e5")
@@ -296,10 +306,18 @@ func TestQuitDuringSearch(t *testing.T) {
 func TestChess960Castling(t *testing.T) {
 	s := start(t)
 	s.send("setoption name UCI_Chess960 value true")
+	// King g1 takes rook h1: the king stays, the rook goes to f1.
+	s.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BN1KR w Hh - 2 9 moves g1h1")
+	s.send("d")
+	if l, _ := s.expect("Fen:", time.Second); !strings.HasPrefix(l, "Fen: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRK1 b ") {
+		t.Errorf("960 castling g1h1: %q", l)
+	}
+	// With the other rook on f1, the rook has nowhere to go: g1h1 is
+	// illegal, and the position stays the one before the command.
 	s.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 moves g1h1")
 	s.send("d")
-	if l, _ := s.expect("Fen:", time.Second); !strings.HasPrefix(l, "Fen: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRK") {
-		t.Errorf("960 castling g1h1: %q", l)
+	if l, _ := s.expect("Fen:", time.Second); !strings.HasPrefix(l, "Fen: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRK1 b ") {
+		t.Errorf("after an illegal 960 castling: %q", l)
 	}
 }
 
