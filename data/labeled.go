@@ -108,6 +108,11 @@ func ParseLabeled(line string) (Labeled, error) {
 		return Labeled{}, fmt.Errorf("want a FEN and a result, got %d fields", len(fields))
 	}
 	last := fields[len(fields)-1]
+	if last == "0" || last == "1" {
+		// "K6k w - - 0" is as likely a FEN with its halfmove clock as
+		// a position labelled 0-1.
+		return Labeled{}, fmt.Errorf("result %q could be a FEN counter: write it as [%s.0], %s or with c9", last, last, map[string]string{"0": "0-1", "1": "1-0"}[last])
+	}
 	r, err := parseResult(strings.Trim(last, "[]\""))
 	if err != nil {
 		return Labeled{}, err

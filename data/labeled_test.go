@@ -88,6 +88,8 @@ func TestParseLabeledErrors(t *testing.T) {
 		fen + ` c9 "1-0"; ply -1;`,         // negative ply
 		fen + ` c9 "1-0"; game;`,           // game without an id
 		"rnbqkbnr/pppppppp w KQkq - [1.0]", // short board
+		fen + ` 0`,                         // a halfmove clock, or 0-1?
+		fen + ` 0 1`,                       // a whole FEN, no result
 	}
 	for _, line := range bad {
 		if _, err := ParseLabeled(line); err == nil {

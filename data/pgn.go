@@ -180,8 +180,8 @@ func (p *PGNReader) Next() (*PGNGame, error) {
 	if p.ioErr != nil {
 		return nil, p.ioErr
 	}
-	// Find the start of a game: skip blank lines and "%" escape lines.
 	for {
+		// Find the start of a game: skip blank lines and "%" escape lines.
 		if !p.hasLine && !p.nextLine() {
 			if p.ioErr != nil {
 				return nil, p.ioErr
@@ -193,22 +193,26 @@ func (p *PGNReader) Next() (*PGNGame, error) {
 			p.hasLine = false
 			continue
 		}
-		break
-	}
-	g := &PGNGame{Line: p.lineNo}
-	tagsOnly, err := p.readTags(g)
-	if err != nil {
-		p.skipGame(false)
-		return nil, err
-	}
-	if err := p.readMovetext(g, tagsOnly); err != nil {
-		if !p.atNewGame { // else the current line already starts the next game
-			p.skipGame(true)
+		g := &PGNGame{Line: p.lineNo}
+		tagsOnly, err := p.readTags(g)
+		if err != nil {
+			p.skipGame(false)
+			return nil, err
 		}
-		p.atNewGame = false
-		return nil, err
+		if err := p.readMovetext(g, tagsOnly); err != nil {
+			// After tags alone, or at a new game's tags, the current
+			// line already starts the next game.
+			if !p.atNewGame && !tagsOnly {
+				p.skipGame(true)
+			}
+			p.atNewGame = false
+			return nil, err
+		}
+		if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "*" {
+			continue // only comments (a file's header, or between games): no game
+		}
+		return g, nil
 	}
-	return g, nil
 }
 
 // readTags reads the tag section: lines starting with '[', possibly
@@ -229,6 +233,10 @@ func (p *PGNReader) readTags(g *PGNGame) (tagsOnly bool, err error) {
 			p.hasLine = false
 			// A line with nothing on it, not the end of a tag line.
 			blank = blank || len(g.Tags) > 0 && strings.TrimSpace(p.line) == ""
+			continue
+		}
+		if p.pos == 0 && p.line[0] == '%' { // an escape line, among the tags or after them
+			p.hasLine = false
 			continue
 		}
 		if p.line[p.pos] != '[' {
@@ -450,6 +458,12 @@ func (p *PGNReader) readMovetext(g *PGNGame, tagsOnly bool) error {
 	switch strings.ToLower(strings.ReplaceAll(g.Tag("Variant"), " ", "")) {
 	case "chess960", "fischerandom", "fischerrandom", "960":
 		g.Chess960 = true
+	case "", "standard", "normal", "chess", "fromposition":
+	default:
+		// Three-check, King of the Hill and Racing Kings games replay as
+		// legal standard chess, and their results would label positions
+		// wrongly.
+		return p.errf(g.Line, "variant %q is not supported (standard chess and Chess960 are)", g.Tag("Variant"))
 	}
 	pos, err := chess.ParseFEN(g.FEN)
 	if err != nil {
@@ -518,7 +532,13 @@ func (p *PGNReader) readMovetext(g *PGNGame, tagsOnly bool) error {
 			}
 			m, err := pos.ParseSAN(san)
 			if err != nil {
-				return p.errf(line, "move %d (%s): %v", len(g.Moves)/2+1, text, err)
+				// The move's number as the file writes it: a game from a
+				// FEN starts at its own move number, perhaps with Black.
+				dots := "."
+				if pos.SideToMove() == chess.Black {
+					dots = "..."
+				}
+				return p.errf(line, "move %d%s (%s): %v", pos.FullmoveNumber(), dots, text, err)
 			}
 			g.SAN = append(g.SAN, san)
 			g.Moves = append(g.Moves, m)
@@ -583,6 +603,9 @@ func parseScore(s string) (cp, mate int, ok bool) {
 	case strings.HasPrefix(s, "-"):
 		sign, body = -1, s[1:]
 	}
+	if body == "" || body[0] == '+' || body[0] == '-' {
+		return 0, 0, false // "--1.0", "+-0.5": one sign only
+	}
 	if strings.HasPrefix(body, "M") {
 		n, err := strconv.Atoi(body[1:])
 		if err != nil || n < 0 {
@@ -597,7 +620,7 @@ func parseScore(s string) (cp, mate int, ok bool) {
 		return 0, 0, false
 	}
 	f, err := strconv.ParseFloat(body, 64)
-	if err != nil || f > 1e6 {
+	if err != nil || !(f <= 1e6) { // NaN fails too
 		return 0, 0, false
 	}
 	return sign * int(f*100+0.5), 0, true

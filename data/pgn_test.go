@@ -120,6 +120,10 @@ func TestParseMoveComment(t *testing.T) {
 		{"a fine move", MoveInfo{}},
 		{"+0.35/x 0.5s", MoveInfo{}}, // not a score: the time is not read either
 		{"12/34", MoveInfo{}},
+		{"--1.00/5 0.5s", MoveInfo{}},   // two signs
+		{"+-0.50/3 0.5s", MoveInfo{}},   // two signs
+		{"-1.0e300/5 0.5s", MoveInfo{}}, // beyond any score
+		{"+NaN./5 0.5s", MoveInfo{}},    // not a number
 	}
 	for _, c := range cases {
 		var mi MoveInfo
@@ -362,6 +366,56 @@ func TestPGNTagsOnly(t *testing.T) {
 	if _, err := r.Next(); err != io.EOF {
 		t.Errorf("after two games: %v, want EOF", err)
 	}
+}
+
+// TestPGNHeadersEscapesVariants: a comment before the first game is no
+// game, "%" lines among and after the tags are skipped, a variant other
+// than standard chess and Chess960 is refused by name, a tags-only game
+// with a bad FEN does not take the next game's first tag, and a bad move
+// is named by the number the file gives it.
+func TestPGNHeadersEscapesVariants(t *testing.T) {
+	in := "; written by a tool\n{and a comment}\n" +
+		"[Event \"a\"]\n% among the tags\n[Result \"1-0\"]\n\n% after them\n1. e4 e5 1-0\n\n" +
+		"[Event \"b\"]\n[Variant \"Three-check\"]\n\n1. e4 e5 1-0\n\n" +
+		"[Event \"c\"]\n[FEN \"bad\"]\n\n" +
+		"[Event \"d\"]\n[Variant \"From Position\"]\n[FEN \"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1\"]\n\n1. d4 *\n\n" +
+		"[Event \"e\"]\n[FEN \"4k3/8/8/8/8/8/3P4/4K3 b - - 0 7\"]\n\n7... Kd7 8. Qz9 *\n"
+	r := NewPGNReader(strings.NewReader(in), "h.pgn")
+	var got []string
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		var pe *PGNError
+		switch {
+		case errors.As(err, &pe):
+			got = append(got, fmt.Sprintf("error at %d: %s", pe.Line, pe.Msg))
+		case err != nil:
+			t.Fatal(err)
+		default:
+			got = append(got, fmt.Sprintf("%s: %d tags, %d moves, %s", g.Tag("Event"), len(g.Tags), len(g.Moves), g.Result))
+		}
+	}
+	want := []string{
+		"a: 2 tags, 2 moves, 1-0",
+		`error at 10: variant "Three-check" is not supported (standard chess and Chess960 are)`,
+		"error at 15: FEN tag: " + fenError("bad"),
+		"d: 3 tags, 1 moves, *",
+		"error at 27: move 8. (Qz9): ", // numbered as the file numbers it
+	}
+	if n := len(got); n == len(want) && strings.HasPrefix(got[n-1], want[n-1]) {
+		got[n-1] = want[n-1]
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("games:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// fenError is ParseFEN's message for fen.
+func fenError(fen string) string {
+	_, err := chess.ParseFEN(fen)
+	return err.Error()
 }
 
 // TestPGNNeverPanics feeds the reader malformed input.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"time"
 
 	"vireo/chess"
@@ -158,7 +159,9 @@ func (f PGNFilter) SelectPositions(g *PGNGame, q *search.Quieter, gameNo int, st
 				}
 			}
 			if keep {
-				if l, _, ok := QuietLabeled(q, Labeled{Pos: pos, Result: result}); ok {
+				// The game's number names it, so that a tune holds out
+				// whole games (tune --validation), never half of one.
+				if l, _, ok := QuietLabeled(q, Labeled{Pos: pos, Result: result, Game: strconv.Itoa(gameNo), Ply: i}); ok {
 					cands = append(cands, cand{i, l})
 				} else {
 					st.NotQuiet++
@@ -257,9 +260,11 @@ func ImportPGN(inputs []string, out string, f PGNFilter, errs io.Writer) (PGNImp
 				return st, err
 			}
 			gameNo++
+			before := st // a rejected game counts as malformed only
 			st.Games++
 			ls, err := f.SelectPositions(g, q, gameNo, &st)
 			if err != nil {
+				st = before
 				st.Malformed++
 				fmt.Fprintf(errs, "%s:%d: %v (game skipped)\n", in, g.Line, err)
 				continue

@@ -112,6 +112,11 @@ func TestImportPGNFilters(t *testing.T) {
 		} else if l.Result != 1 {
 			t.Fatalf("%s: result %v", FormatLabeled(l), l.Result)
 		}
+		// Named by the game's number among those read (the malformed one
+		// is not), at the ply of its quiet leaf.
+		if want := []string{"1", "2"}[g]; l.Game != want || l.Ply < ply {
+			t.Errorf("%s: game %q ply %d, want game %s from ply %d", FormatLabeled(l), l.Game, l.Ply, want, ply)
+		}
 		chosen[g] = append(chosen[g], ply)
 	}
 	for g, min := range []int{20, 10} {

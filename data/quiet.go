@@ -118,6 +118,7 @@ func QuietFile(in, out string, opt QuietOptions) (QuietStats, error) {
 }
 
 func (b *quietBatch) run(q *search.Quieter, name string, first int, lines []string) {
+	q.Clear() // the same leaves whichever thread gets the batch
 	for i, s := range lines {
 		s = strings.TrimSpace(s)
 		if s == "" || s[0] == '#' {

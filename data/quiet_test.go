@@ -1,6 +1,7 @@
 package data
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,8 +56,8 @@ func TestQuietFile(t *testing.T) {
 		t.Errorf("%d lines, want %d", len(got), len(want))
 	}
 	// No temporary file is left beside the output.
-	if m, _ := filepath.Glob(filepath.Join(dir, "out.epd.tmp*")); len(m) != 0 {
-		t.Errorf("left over: %v", m)
+	if _, err := os.Stat(TempName(out)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s left over (%v)", TempName(out), err)
 	}
 }
 

@@ -101,11 +101,15 @@ type identity struct {
 	// the same name and length would give other games. Empty in state
 	// files written before it was recorded, which resume unchecked.
 	BookDigest string `json:",omitempty"`
+	// HashMB shapes the searches as the node limit does (which entries a
+	// game's searches find and replace). Zero in state files written
+	// before it was recorded, which resume unchecked.
+	HashMB int `json:",omitempty"`
 }
 
 func (c *Config) identity() identity {
 	id := identity{c.Format, c.Nodes, c.Depth, c.Seed, c.RandomPlies, c.BookName, len(c.Book),
-		c.OpeningMargin, c.WinScore, c.WinPlies, c.DrawAfter, c.DrawScore, c.DrawPlies, c.MaxPlies, ""}
+		c.OpeningMargin, c.WinScore, c.WinPlies, c.DrawAfter, c.DrawScore, c.DrawPlies, c.MaxPlies, "", c.HashMB}
 	if len(c.Book) > 0 {
 		h := sha256.New()
 		for _, fen := range c.Book {
@@ -170,6 +174,9 @@ func (cfg *Config) check() error {
 		return fmt.Errorf("depth %d: want at most %d", cfg.Depth, search.MaxPly-1)
 	case cfg.Nodes > 0 && cfg.Depth > 0:
 		return errors.New("give nodes or depth per move, not both")
+	case cfg.DrawScore >= cfg.WinScore:
+		// A score in both bands would count towards both adjudications.
+		return fmt.Errorf("draw score %d: want less than the win score %d", cfg.DrawScore, cfg.WinScore)
 	case cfg.RandomPlies == 0 && len(cfg.Book) <= 1:
 		return errors.New("no random plies and at most one opening: every game would be the same game")
 	}
@@ -203,6 +210,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		want := id
 		if st.Config.BookDigest == "" {
 			want.BookDigest = ""
+		}
+		if st.Config.HashMB == 0 {
+			want.HashMB = 0
 		}
 		if st.Config != want {
 			return fmt.Errorf("%s.state was written with other settings (%+v); use the same settings or another output", cfg.Out, st.Config)
@@ -403,17 +413,20 @@ func (p *player) play(ctx context.Context, n int) (finished, bool) {
 	rng := rand.New(rand.NewPCG(p.cfg.Seed, uint64(n)))
 	pos, startFEN := p.opening(rng)
 	p.s.NewGame()
+	p.q.Clear() // its table must not carry the games this thread played before
 	var moves []ply
 	var samples []sample
 	result, reason := "", ""
-	winRun, drawRun := 0, 0
+	var adj adjudicator
 	for result == "" {
 		if ctx.Err() != nil {
 			return finished{}, false
 		}
 		r := p.s.Search(pos, p.lim)
 		if r.Best == chess.NoMove {
-			break // unreachable: terminal positions are caught below
+			// Unreachable: terminal positions are caught below. An empty
+			// result would label every position a win for Black.
+			panic(fmt.Sprintf("datagen: no move in %s", pos.FEN()))
 		}
 		mate := 0
 		if r.Score >= search.MateInMax {
@@ -446,24 +459,7 @@ func (p *player) play(ctx context.Context, n int) (finished, bool) {
 		if result != "" {
 			break
 		}
-		if white >= p.cfg.WinScore || white <= -p.cfg.WinScore {
-			if winRun = winRun + 1; winRun >= p.cfg.WinPlies {
-				c := chess.White
-				if white < 0 {
-					c = chess.Black
-				}
-				result, reason = winnerResult(c), "win adjudication"
-			}
-		} else {
-			winRun = 0
-		}
-		if len(moves) >= p.cfg.DrawAfter && white <= p.cfg.DrawScore && white >= -p.cfg.DrawScore {
-			if drawRun = drawRun + 1; drawRun >= p.cfg.DrawPlies {
-				result, reason = match.Draw, "draw adjudication"
-			}
-		} else {
-			drawRun = 0
-		}
+		result, reason = adj.step(p.cfg, white, len(moves))
 		if result == "" && len(moves) >= p.cfg.MaxPlies {
 			result, reason = match.Draw, "ply limit"
 		}
@@ -483,6 +479,41 @@ func (p *player) play(ctx context.Context, n int) (finished, bool) {
 		b.WriteByte('\n')
 	}
 	return finished{id: n, text: b.String(), positions: len(samples)}, true
+}
+
+// adjudicator ends games whose scores have settled.
+type adjudicator struct {
+	// winRun counts the last plies scored a win for one side: up for
+	// White, down for Black, restarting when the winner changes.
+	winRun  int
+	drawRun int
+}
+
+// step takes the score (White's view) of the search that played ply
+// number plies, and gives the game's result once a run is long enough.
+func (a *adjudicator) step(cfg *Config, white, plies int) (result, reason string) {
+	switch {
+	case white >= cfg.WinScore:
+		a.winRun = max(a.winRun, 0) + 1
+	case white <= -cfg.WinScore:
+		a.winRun = min(a.winRun, 0) - 1
+	default:
+		a.winRun = 0
+	}
+	if plies >= cfg.DrawAfter && white <= cfg.DrawScore && white >= -cfg.DrawScore {
+		a.drawRun++
+	} else {
+		a.drawRun = 0
+	}
+	switch {
+	case a.winRun >= cfg.WinPlies:
+		return winnerResult(chess.White), "win adjudication"
+	case -a.winRun >= cfg.WinPlies:
+		return winnerResult(chess.Black), "win adjudication"
+	case a.drawRun >= cfg.DrawPlies:
+		return match.Draw, "draw adjudication"
+	}
+	return "", ""
 }
 
 func winnerResult(c chess.Color) string {

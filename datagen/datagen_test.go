@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"vireo/data"
+	"vireo/match"
 )
 
 func testConfig(out string) Config {
@@ -68,6 +69,11 @@ func TestResumeRefusals(t *testing.T) {
 	c.Games, c.Nodes = 2, 500
 	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "other settings") {
 		t.Errorf("resume with other nodes: %v", err)
+	}
+	c = testConfig(out)
+	c.Games, c.HashMB = 2, 64
+	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("resume with another hash size: %v", err)
 	}
 	// The same book name and length with another position: other games.
 	bk := filepath.Join(dir, "b.epd")
@@ -181,6 +187,7 @@ func TestConfigRanges(t *testing.T) {
 		{"no win plies", func(c *Config) { c.WinPlies = 0 }, "win plies 0"},
 		{"negative max plies", func(c *Config) { c.MaxPlies = -5 }, "max plies -5"},
 		{"nodes and depth", func(c *Config) { c.Depth = 6 }, "not both"},
+		{"draw band over the win band", func(c *Config) { c.WinScore, c.DrawScore = 5, 10 }, "draw score 10: want less than the win score 5"},
 	} {
 		out := filepath.Join(t.TempDir(), "g.epd")
 		cfg := testConfig(out)
@@ -190,6 +197,38 @@ func TestConfigRanges(t *testing.T) {
 		}
 		if _, err := os.Stat(out); err == nil {
 			t.Errorf("%s: the output was created", c.name)
+		}
+	}
+}
+
+// TestAdjudicator: a win needs WinPlies plies in a row scored a win for
+// the same side; a swing to the other side starts the count again.
+func TestAdjudicator(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.WinScore, cfg.WinPlies, cfg.DrawAfter, cfg.DrawScore, cfg.DrawPlies = 1000, 4, 10, 10, 3
+	for _, c := range []struct {
+		name   string
+		scores []int
+		want   string // result after the last score
+	}{
+		{"white wins", []int{1010, 1050, 1100, 1020}, match.WhiteWins},
+		{"black wins", []int{-1010, -1050, -1100, -1020}, match.BlackWins},
+		{"a swing restarts the count", []int{1010, 1050, 1100, -1020}, ""},
+		{"black after the swing", []int{1010, 1050, 1100, -1020, -1100, -1200, -1300}, match.BlackWins},
+		{"a gap restarts it", []int{1010, 1050, 900, 1100, 1020}, ""},
+		{"draw after move ten", []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 5, -5, 0}, match.Draw},
+		{"no draw before", []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 5, -5}, ""},
+	} {
+		var a adjudicator
+		result := ""
+		for i, s := range c.scores {
+			if result != "" {
+				t.Fatalf("%s: ended at ply %d of %d", c.name, i, len(c.scores))
+			}
+			result, _ = a.step(&cfg, s, i+1)
+		}
+		if result != c.want {
+			t.Errorf("%s: result %q, want %q", c.name, result, c.want)
 		}
 	}
 }

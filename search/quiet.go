@@ -31,6 +31,12 @@ func NewQuieter(p *eval.Params) *Quieter {
 	return &Quieter{s: s}
 }
 
+// Clear empties the table. The PV-mode search takes no cutoffs from it,
+// but it orders by the table's move, and among equal captures or quiet
+// evasions the order can change the leaf: a tool that must give the same
+// output whichever thread handles a batch clears it at every batch.
+func (q *Quieter) Clear() { q.s.NewGame() }
+
 // Quiet is the outcome of one quiescence search.
 type Quiet struct {
 	// Score is the quiescence score of the root from its side to move.
