@@ -40,6 +40,14 @@ type AdamOptions struct {
 	// (Penalty.Expand), so that each group can be pulled by its own
 	// strength, towards its start or towards zero.
 	Penalty *Penalty
+	// Origin, when set, is the start that L2 and Penalty pull towards in
+	// place of the tune's own start: a tune resumed from a checkpoint
+	// keeps the pull of the tune it continues.
+	Origin Vector
+	// FirstEpoch numbers the first epoch (0 or 1: the first). A resumed
+	// tune gives the checkpoint's epoch plus one, so that its step size
+	// goes on from LR x Decay^(FirstEpoch-1) instead of starting over.
+	FirstEpoch int
 	// Patience, with a validation set, stops the tune when the
 	// validation error has not improved for Patience epochs and returns
 	// the weights of the epoch with the lowest validation error, not the
@@ -56,8 +64,11 @@ type AdamOptions struct {
 	RetraceEvery int
 	Retrace      func(p *eval.Params) (train, valid *Dataset, err error)
 	Workers      int
-	// OnEpoch is called after every epoch with the weights after the
-	// step; returning false stops the tune.
+	// OnEpoch is called after every epoch with the weights the tune
+	// would return if it stopped there (with Patience, the best on the
+	// validation set so far; else those after the step): a checkpoint
+	// must not keep a table the tune itself would throw away. Returning
+	// false stops the tune.
 	OnEpoch func(e Epoch, w Vector) bool
 }
 
@@ -104,15 +115,20 @@ func Adam(train, valid *Dataset, start Vector, opt AdamOptions) (Vector, []Epoch
 	grad := make([]float64, NumValues)
 	var hist []Epoch
 	var obj []float64 // objective per epoch
-	strength, centre := l2Vectors(opt, start)
+	origin := start
+	if opt.Origin != nil {
+		origin = opt.Origin
+	}
+	strength, centre := l2Vectors(opt, origin)
 	early := opt.Patience > 0 && valid != nil && valid.Len() > 0
 	var best Vector // weights of the best validation error so far
 	bestValid, bestN := math.Inf(1), 0
 	sinceValid := math.Inf(1) // the error that last reset the patience
 	t0 := time.Now()
-	lr := opt.LR
-	for n := 1; n <= opt.MaxEpochs; n++ {
-		if opt.RetraceEvery > 0 && opt.Retrace != nil && n > 1 && (n-1)%opt.RetraceEvery == 0 {
+	first := max(opt.FirstEpoch, 1)
+	lr := opt.LR * math.Pow(opt.Decay, float64(first-1))
+	for n := first; n < first+opt.MaxEpochs; n++ {
+		if opt.RetraceEvery > 0 && opt.Retrace != nil && n > first && (n-first)%opt.RetraceEvery == 0 {
 			tr, va, err := opt.Retrace(w.Params())
 			if err != nil {
 				return w, hist, err
@@ -147,8 +163,14 @@ func Adam(train, valid *Dataset, start Vector, opt AdamOptions) (Vector, []Epoch
 		lr *= opt.Decay
 		e.Elapsed = time.Since(t0)
 		hist = append(hist, e)
-		if opt.OnEpoch != nil && !opt.OnEpoch(e, w) {
-			break
+		if opt.OnEpoch != nil {
+			kept := w
+			if early && best != nil {
+				kept = best
+			}
+			if !opt.OnEpoch(e, kept) {
+				break
+			}
 		}
 		if early {
 			if n-bestN >= opt.Patience {
@@ -184,7 +206,7 @@ func BestEpoch(hist []Epoch) Epoch {
 }
 
 // l2Vectors returns the penalty's strength and centre per value (nil
-// strength: no penalty).
+// strength: no penalty); start is what "towards the start" means.
 func l2Vectors(opt AdamOptions, start Vector) (strength, centre []float64) {
 	if opt.Penalty != nil {
 		return opt.Penalty.Expand(start)

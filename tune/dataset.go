@@ -69,7 +69,7 @@ func (d *Dataset) Bytes() int { return len(d.hdr)*12 + len(d.ent)*2 }
 const targetScale = 254
 
 // Result returns White's target for position j: the game result (1, 0.5
-// or 0), or the blend LoadOptions.Lambda asks for.
+// or 0), or the blend LoadOptions.ScoreWeight asks for.
 func (d *Dataset) Result(j int) float64 { return float64(d.hdr[j].target) / targetScale }
 
 // push appends index i with coefficient n, split into parts that fit,
@@ -184,12 +184,13 @@ type LoadOptions struct {
 	Validation float64
 	Block      int
 	Seed       uint64
-	// Lambda blends the target: Lambda times the game result plus
-	// (1 - Lambda) times the search score the line carries (its "ce",
-	// through the logistic 1 / (1 + 10^(-ScoreK x score/400))). 1 (or 0,
-	// the zero value) is the result alone; below 1 every line needs a
-	// score, and one without is a malformed line.
-	Lambda float64
+	// ScoreWeight blends the target: (1 - ScoreWeight) times the game
+	// result plus ScoreWeight times the search score the line carries
+	// (its "ce", through the logistic 1 / (1 + 10^(-ScoreK x
+	// score/400))). 0, the zero value, is the result alone and 1 the
+	// score alone (tune's --lambda is 1 - ScoreWeight); above 0 every
+	// line needs a score, and one without is a malformed line.
+	ScoreWeight float64
 	// ScoreK is the scale of that logistic (0: 1). The scale FitScoreK
 	// finds for the lines' own scores (tune --score-k 0) reads a score as
 	// the share of points such scores went on to make in these games.
@@ -270,14 +271,14 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 						continue
 					}
 					target := l.Result
-					if opt.Lambda > 0 && opt.Lambda < 1 {
+					if w := opt.ScoreWeight; w > 0 {
 						if !l.HasScore {
 							c.bad = append(c.bad, &data.LabeledError{File: b.file, Line: b.nums[i],
-								Msg: fmt.Sprintf("no score (ce) to blend into the target (lambda %g)", opt.Lambda)})
+								Msg: fmt.Sprintf("no score (ce) to blend into the target (lambda %g)", 1-w)})
 							c.badAt = append(c.badAt, len(c.side))
 							continue
 						}
-						target = opt.Lambda*l.Result + (1-opt.Lambda)*sigmoid(scoreK, float64(l.WhiteScore()))
+						target = (1-w)*l.Result + w*sigmoid(scoreK, float64(l.WhiteScore()))
 					}
 					t := e.Trace(l.Pos)
 					key := l.Pos.Key()

@@ -67,7 +67,7 @@ func SignFlips(from, to *eval.Params) []Flip {
 // search margins set in centipawns no longer mean what they did.
 func DriftReport(train *Dataset, start, result *eval.Params, kStart float64, workers int) string {
 	kEnd, _ := train.FitK(result, workers)
-	s := fmt.Sprintf("K drift: %.4f fitted on the start values, %.4f on the tuned values (%+.1f%%)",
+	s := fmt.Sprintf("K drift: %.4f the tune's (fitted or given), %.4f fitted on the tuned values (%+.1f%%)",
 		kStart, kEnd, 100*(kEnd-kStart)/kStart)
 	flips := SignFlips(start, result)
 	s += fmt.Sprintf("\nsign flips: %d values", len(flips))

@@ -213,3 +213,76 @@ func TestGroupMask(t *testing.T) {
 		t.Fatalf("unknown group: %v", err)
 	}
 }
+
+// TestAdamResume: a resumed tune numbers its epochs on from FirstEpoch,
+// takes the step size the first run had reached, and pulls towards its
+// Origin rather than its own start.
+func TestAdamResume(t *testing.T) {
+	d := sample(t, 2000, nil)
+	k, _ := d.FitK(eval.Defaults(), 2)
+	start, origin := VectorOf(perturbed(3)), VectorOf(eval.Defaults())
+	dist := func(a, b Vector) float64 {
+		s := 0.0
+		for i := range a {
+			if Tunable(i) {
+				s += math.Abs(a[i] - b[i])
+			}
+		}
+		return s
+	}
+	opt := DefaultAdam(k)
+	opt.MaxEpochs, opt.Window, opt.FirstEpoch = 4, 0, 41
+	var ns []int
+	opt.OnEpoch = func(e Epoch, _ Vector) bool { ns = append(ns, e.N); return true }
+	if _, _, err := Adam(d, nil, start, opt); err != nil {
+		t.Fatal(err)
+	}
+	if len(ns) != 4 || ns[0] != 41 || ns[3] != 44 {
+		t.Errorf("epochs %v, want 41 to 44", ns)
+	}
+	// Adam's first step moves a value by at most the step size, and by
+	// about that much where the gradient is clear: at epoch 201 the step
+	// is 2 x 0.995^200, not 2.
+	opt.FirstEpoch, opt.MaxEpochs, opt.OnEpoch = 201, 1, nil
+	w, _, _ := Adam(d, nil, start, opt)
+	most := 0.0
+	for i := range w {
+		most = max(most, math.Abs(w[i]-start[i]))
+	}
+	if want := 2 * math.Pow(0.995, 200); most < 0.9*want || most > 1.0001*want {
+		t.Errorf("largest first step %.3f, want about %.3f", most, want)
+	}
+	// A strong pull towards Origin brings the values back to it.
+	opt.FirstEpoch, opt.MaxEpochs, opt.L2, opt.Origin = 0, 20, 1, origin
+	w, _, _ = Adam(d, nil, start, opt)
+	if before, after := dist(start, origin), dist(w, origin); after > 0.5*before {
+		t.Errorf("distance to the origin %.0f, from %.0f: the pull did not act", after, before)
+	}
+}
+
+// TestAdamEpochSeesKeptTable: with early stopping, each epoch reports the
+// table the tune would return if it stopped there, so the last report is
+// the returned table (a checkpoint written from it is the tune's result).
+func TestAdamEpochSeesKeptTable(t *testing.T) {
+	sample(t, 1, nil) // says so when the positions are missing
+	train, valid, _, err := Load(LoadOptions{Files: []string{epdPath}, Limit: 4000, Validation: 0.5, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := train.FitK(eval.Defaults(), 2)
+	opt := DefaultAdam(k)
+	// The kept table is the one before the best epoch's step, so the
+	// weights after the last step are never it.
+	opt.MaxEpochs, opt.Patience = 20, 3
+	var last Vector
+	opt.OnEpoch = func(_ Epoch, w Vector) bool { last = append(last[:0], w...); return true }
+	w, _, err := Adam(train, valid, VectorOf(perturbed(5)), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range w {
+		if w[i] != last[i] {
+			t.Fatalf("value %d: the last epoch reported %g, the tune returned %g", i, last[i], w[i])
+		}
+	}
+}

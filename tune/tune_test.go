@@ -337,14 +337,15 @@ func TestValidationByGame(t *testing.T) {
 	}
 }
 
-// TestLambdaTarget blends the result with the line's score, and refuses
-// a line without a score when a blend needs one.
+// TestLambdaTarget blends the result with the line's score (the score
+// alone at weight 1, tune's --lambda 0), and refuses a line without a
+// score when a blend needs one.
 func TestLambdaTarget(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "blend.epd")
 	os.WriteFile(path, []byte(`4k3/8/8/8/8/8/4P3/4K3 w - - ce 400; c9 "0-1";`+"\n"+
 		`4k3/8/8/8/8/8/4P3/4K3 b - - ce 400; c9 "1-0";`+"\n"), 0o644)
-	train, _, _, err := Load(LoadOptions{Files: []string{path}, Lambda: 0.5})
+	train, _, _, err := Load(LoadOptions{Files: []string{path}, ScoreWeight: 0.5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,9 +356,13 @@ func TestLambdaTarget(t *testing.T) {
 		}
 	}
 	// A score scale of 2 reads +400 as a result of 1/(1+10^-2).
-	train, _, _, _ = Load(LoadOptions{Files: []string{path}, Lambda: 0.5, ScoreK: 2})
+	train, _, _, _ = Load(LoadOptions{Files: []string{path}, ScoreWeight: 0.5, ScoreK: 2})
 	if got, want := train.Result(0), 0.5*(1/1.01); math.Abs(got-want) > 0.5/targetScale {
 		t.Errorf("score K 2: target %.4f, want %.4f", got, want)
+	}
+	train, _, _, _ = Load(LoadOptions{Files: []string{path}, ScoreWeight: 1})
+	if got, want := train.Result(0), 1/1.1; math.Abs(got-want) > 0.5/targetScale {
+		t.Errorf("score alone: target %.4f, want %.4f", got, want)
 	}
 	train, _, _, _ = Load(LoadOptions{Files: []string{path}})
 	if train.Result(0) != 0 || train.Result(1) != 1 {
@@ -365,7 +370,7 @@ func TestLambdaTarget(t *testing.T) {
 	}
 	noScore := filepath.Join(dir, "noscore.epd")
 	os.WriteFile(noScore, []byte(`4k3/8/8/8/8/8/4P3/4K3 w - - c9 "0-1";`+"\n"), 0o644)
-	_, _, _, err = Load(LoadOptions{Files: []string{noScore}, Lambda: 0.5, Strict: true})
+	_, _, _, err = Load(LoadOptions{Files: []string{noScore}, ScoreWeight: 0.5, Strict: true})
 	if err == nil || !strings.Contains(err.Error(), "noscore.epd:1:") || !strings.Contains(err.Error(), "no score") {
 		t.Fatalf("blend without a score: %v", err)
 	}

@@ -162,7 +162,7 @@ func (t *tuneFlags) groupMask() ([]bool, error) { return tune.GroupMask(t.group)
 func (t *tuneFlags) loadOptions(p *eval.Params) tune.LoadOptions {
 	bad := 0
 	return tune.LoadOptions{
-		Files: t.data, Strict: t.strict, Validation: t.validation, Block: t.block, Seed: t.seed, Lambda: t.lambda, ScoreK: t.scoreK,
+		Files: t.data, Strict: t.strict, Validation: t.validation, Block: t.block, Seed: t.seed, ScoreWeight: 1 - t.lambda, ScoreK: t.scoreK,
 		Params: p, Limit: t.limit, Workers: t.threads,
 		OnBad: func(err error) {
 			// Every malformed line is named, up to a point; the count
@@ -409,6 +409,8 @@ func tuneAdam(args []string) int {
 	perturbSeed := t.fs.Int64("perturb-seed", 1, "seed of --perturb's signs")
 	ref := t.fs.String("ref", "", "parameter file to measure the start and the result against (the recovery test's unperturbed fit)")
 	driftOut := t.fs.String("drift", "", "write the drift tables (per group and per term, start -> tuned) to this Markdown file")
+	origin := t.fs.String("origin", "", "parameter file the penalty pulls towards in place of the start (a resumed tune: the OUT.origin its first run wrote)")
+	firstEpoch := t.fs.Int("first-epoch", 1, "number of the first epoch (a resumed tune: the checkpoint's epoch + 1, so that the step size goes on decaying)")
 	if !t.parse(args) || !o.distinct(t) {
 		return 2
 	}
@@ -432,12 +434,25 @@ func tuneAdam(args []string) int {
 		flagCheck{*tol >= 0 && !math.IsInf(*tol, 0), "tol", *tol, "a share of 0 or more"},
 		flagCheck{*window >= 0, "window", *window, "0 or more epochs"},
 		flagCheck{*retrace >= 0, "retrace", *retrace, "0 (never) or more epochs"},
+		flagCheck{*firstEpoch >= 1, "first-epoch", *firstEpoch, "1 or more"},
 	)) {
 		return 2
 	}
 	if *patience < 0 {
 		fmt.Fprintf(os.Stderr, "tune: --patience %d: want 0 or more epochs\n", *patience)
 		return 2
+	}
+	if *firstEpoch > 1 && *origin == "" {
+		// Without it the pull would be towards the checkpoint, and the
+		// resumed tune would drift further than its penalty allows.
+		fmt.Fprintln(os.Stderr, "tune: --first-epoch: a resumed tune needs --origin (the OUT.origin its first run wrote)")
+		return 2
+	}
+	if *origin == "" {
+		if err := data.DistinctOutput(o.out+".origin", t.data...); err != nil {
+			fmt.Fprintf(os.Stderr, "tune: --out: %v\n", err)
+			return 2
+		}
 	}
 	var frac, units float64
 	if *perturb != "" {
@@ -495,7 +510,18 @@ func tuneAdam(args []string) int {
 	}
 	opt := def
 	opt.K, opt.MaxEpochs, opt.LR, opt.Decay, opt.Tol, opt.Window = k, *epochs, *lr, *decay, *tol, *window
-	opt.Mask, opt.Workers = mask, t.threads
+	opt.Mask, opt.Workers, opt.FirstEpoch = mask, t.threads, *firstEpoch
+	// The pull's centre: --origin, or the start, which the first
+	// checkpoint writes beside --out so that a resumed tune can name it.
+	originPath, originSaved := *origin, false
+	if originPath != "" {
+		op, err := eval.LoadParams(originPath)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "tune: --origin: %v\n", err)
+			return 1
+		}
+		opt.Origin = tune.VectorOf(op)
+	}
 	if valid.Len() > 0 {
 		opt.Patience, opt.ValidTol = *patience, *validTol
 	}
@@ -519,7 +545,7 @@ func tuneAdam(args []string) int {
 	}
 	var hist []tune.Epoch
 	// The ETA is to --epochs; convergence usually comes much sooner.
-	bar := &tune.Progress{W: os.Stderr, Total: *epochs}
+	bar := &tune.Progress{W: os.Stderr, Total: *firstEpoch - 1 + *epochs}
 	header := fmt.Sprintf("vireo tune adam %s\nK %.4f", strings.Join(args, " "), k)
 	writePlot := func() {
 		if o.history != "" {
@@ -551,7 +577,18 @@ func tuneAdam(args []string) int {
 			bar.Update(e.N, fmt.Sprintf("train %.6f valid %.6f", e.Train, e.Valid))
 		}
 		if o.every > 0 && e.N%o.every == 0 {
-			if err := tune.SaveParams(o.out, w.Params(), header+fmt.Sprintf("\ncheckpoint at epoch %d", e.N)); err != nil {
+			if originPath == "" {
+				originPath = o.out + ".origin"
+			}
+			if !originSaved && *origin == "" {
+				err := tune.SaveParams(originPath, p, header+"\nthe start of this tune, which its penalty pulls towards (--origin)")
+				originSaved = err == nil
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "\ntune: checkpoint: %v\n", err)
+				}
+			}
+			h := header + fmt.Sprintf("\ncheckpoint at epoch %d; resume with --params %s --origin %s --k %.4f --first-epoch %d", e.N, o.out, originPath, k, e.N+1)
+			if err := tune.SaveParams(o.out, w.Params(), h); err != nil {
 				fmt.Fprintf(os.Stderr, "\ntune: checkpoint: %v\n", err)
 			}
 			writePlot()

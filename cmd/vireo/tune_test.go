@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"vireo/eval"
+	"vireo/tune"
 )
 
 // tuneSample writes the first n lines of the shared labelled file, with
@@ -43,8 +44,9 @@ func tuneSample(t *testing.T, n int) string {
 
 // TestTuneCommands runs the subcommands end to end on a small file: a
 // malformed line is skipped (and stops a --strict run), an Adam tune
-// (re-tracing the data twice) writes a parameter file and a plot, a
-// second tune resumes from that file, and coordinate descent and
+// (re-tracing the data twice) writes a parameter file, a plot and, with
+// its first checkpoint, its start as OUT.origin, a second tune resumes
+// from that file with that origin, and coordinate descent and
 // importance run.
 func TestTuneCommands(t *testing.T) {
 	data := tuneSample(t, 1500)
@@ -57,8 +59,11 @@ func TestTuneCommands(t *testing.T) {
 		t.Fatalf("tune error: exit %d", code)
 	}
 	if code := run([]string{"tune", "adam", "--data", data, "--validation", "0.2", "--block", "100", "--from-zero",
-		"--epochs", "30", "--retrace", "10", "--out", out, "--plot", plot, "-q"}); code != 0 {
+		"--epochs", "30", "--retrace", "10", "--checkpoint-every", "10", "--out", out, "--plot", plot, "-q"}); code != 0 {
 		t.Fatalf("tune adam: exit %d", code)
+	}
+	if origin, err := eval.LoadParams(out + ".origin"); err != nil || *origin != *tune.FromZero(eval.Defaults()) {
+		t.Fatalf("%s.origin: %v; want the from-zero start", out, err)
 	}
 	first, err := eval.LoadParams(out)
 	if err != nil {
@@ -70,7 +75,8 @@ func TestTuneCommands(t *testing.T) {
 	if st, err := os.Stat(out); err != nil || st.Mode().Perm() != 0o644 {
 		t.Fatalf("parameter file: %v, mode %v, want 0644", err, st.Mode().Perm())
 	}
-	if code := run([]string{"tune", "adam", "--data", data, "--params", out, "--epochs", "5", "--out", out, "-q"}); code != 0 {
+	if code := run([]string{"tune", "adam", "--data", data, "--params", out, "--origin", out + ".origin", "--first-epoch", "31",
+		"--epochs", "5", "--out", out, "-q"}); code != 0 {
 		t.Fatalf("resumed tune adam: exit %d", code)
 	}
 	second, err := eval.LoadParams(out)
@@ -176,6 +182,8 @@ func TestTuneFlagRanges(t *testing.T) {
 		{[]string{"tune", "adam", "--out", out, "--l2", "-0.5"}, "--l2 -0.5"},
 		{[]string{"tune", "adam", "--out", out, "--l2", "NaN"}, "--l2 NaN"},
 		{[]string{"tune", "adam", "--out", out, "--checkpoint-every", "-1"}, "--checkpoint-every -1"},
+		{[]string{"tune", "adam", "--out", out, "--first-epoch", "0"}, "--first-epoch 0"},
+		{[]string{"tune", "adam", "--out", out, "--first-epoch", "51"}, "needs --origin"},
 		{[]string{"tune", "coord", "--out", out, "--rounds", "-1"}, "--rounds -1"},
 		{[]string{"tune", "coord", "--out", out, "--l2", "-1"}, "--l2 -1"},
 		{[]string{"tune", "wdl", "--validation", "2"}, "--validation 2"},
