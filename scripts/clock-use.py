@@ -21,7 +21,10 @@ import sys
 from collections import defaultdict
 
 TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$')
-TIME = re.compile(r"\{[^}]*?(\d+\.\d+)s\}")
+# The move's time ends the comment, or comes before the game's ending that
+# the runner adds to the last move ("{-0.35/12 0.226s, Draw by 3-fold
+# repetition}").
+TIME = re.compile(r"\{(?:[^\s{}]+ )?(\d+\.\d+)s[,}]")
 MOVE_OR_TIME = re.compile(r"\{[^}]*\}|\d+\.(?:\.\.)?|[^\s{}]+")
 
 

@@ -16,9 +16,14 @@
 # parameters are UCI options. Each test is an SPRT (SPRT="elo0=0 elo1=10"
 # unless the environment or its line says otherwise; not with "none")
 # that may end early; its summary
-# goes to res-NAME.txt, the games to screen-NAME.pgn. A test cut short
-# (the queue killed, the machine restarted) resumes from its state file
-# when the queue is started again: -resume starts afresh where none is.
+# goes to res-NAME.txt, the games to screen-NAME.pgn, the runner's output
+# to screen-NAME.txt (appended). Only a match that finished (exit status
+# 0, "Finished match") gets its res-NAME.txt. SIGINT or SIGTERM to the
+# queue stops the running match cleanly and ends the queue; a match that
+# fails or is stopped another way ends the queue with "stopped" or
+# "failed" in queue.log, and no result. A test cut short resumes from its
+# state file when the queue is started again: -resume starts afresh where
+# none is.
 set -u
 # With autogroup scheduling (Linux's default for desktop and many server
 # kernels) nice works only inside a session: another session's niced job
@@ -41,7 +46,21 @@ while true; do
   nice -n -10 "./$nb" match -engine cmd="./$nb" name=new $nopts -engine cmd="./$bb" name=base $bopts \
     -each "${each:-nodes=10000}" option.Hash=16 option.Threads=1 -rounds "${rounds:-100}" -games 2 -concurrency 2 \
     -openings file="$book" format=epd order=random \
-    $sprtargs $extra -pgnout "screen-$name.pgn" -resume -ratinginterval 100 > "screen-$name.txt" 2>&1
+    $sprtargs $extra -pgnout "screen-$name.pgn" -resume -ratinginterval 100 >> "screen-$name.txt" 2>&1 &
+  child=$!
+  # Stopping the queue stops its match as Ctrl-C would (the games in
+  # play end, the state is written) and waits for it: never a match left
+  # running without its queue, never a result for a test cut short.
+  trap 'kill -TERM "$child" 2>/dev/null; wait "$child"; echo "stopped $name $(date +%T)" >> queue.log; exit 130' INT TERM
+  wait "$child"
+  rc=$?
+  trap - INT TERM
+  if [ "$rc" -ne 0 ] || [ "$(tail -n 1 "screen-$name.txt")" != "Finished match" ]; then
+    # A refused option, a missing book, a killed runner: no result, and
+    # the queue stops rather than skip the test or start the next one.
+    echo "failed $name (exit status $rc; see screen-$name.txt) $(date +%T)" >> queue.log
+    exit 1
+  fi
   # The runner's last summary to the end of its output: result, SPRT verdict, failures.
   awk '/^Results of/ { on = 1; out = "" } on { out = out $0 "\n" } END { printf "%s", out }' "screen-$name.txt" > "res-$name.txt.tmp" &&
     mv "res-$name.txt.tmp" "res-$name.txt"

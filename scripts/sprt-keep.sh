@@ -45,7 +45,10 @@ save)
 	cp "$state" "$tmp/state.json"
 	gzip -n -9 < "$pgn" > "$tmp/games.pgn.gz"
 	printf '%s\n' "$line" > "$tmp/queue.txt"
-	for f in state.json games.pgn.gz queue.txt; do mv "$tmp/$f" "$out/$f"; done
+	# The PGN first: a save cut short between the two moves then leaves a
+	# PGN longer than its state says, which a resume cuts back, never a
+	# state that counts games its PGN lacks.
+	for f in games.pgn.gz state.json queue.txt; do mv "$tmp/$f" "$out/$f"; done
 	pairs=$(grep -o '"penta"' "$out/state.json" | wc -l)
 	echo "sprt-keep: $name saved to $out: $pairs completed pairs"
 	;;
@@ -61,10 +64,20 @@ restore)
 		[ -e "$f" ] && { echo "sprt-keep: $f exists; move it away first" >&2; exit 1; }
 	done
 	[ -e "$dir/res-$name.txt" ] && { echo "sprt-keep: $dir/res-$name.txt exists, so the queue would skip $name; move it away first" >&2; exit 1; }
+	# The queue runs the first line of a name: another line for NAME
+	# would run with other settings, which the state refuses.
+	if [ -f "$dir/queue.txt" ] && grep -v '^#' "$dir/queue.txt" | awk -F'|' -v n="$name" '$1 == n' | grep -qvxF "$(cat "$src/queue.txt")"; then
+		echo "sprt-keep: $dir/queue.txt has another line for $name; remove it first" >&2
+		exit 1
+	fi
 	gzip -dc "$src/games.pgn.gz" > "$pgn.tmp"
 	mv "$pgn.tmp" "$pgn"
 	cp "$src/state.json" "$pgn.state.json"
 	if ! { [ -f "$dir/queue.txt" ] && grep -qxF "$(cat "$src/queue.txt")" "$dir/queue.txt"; }; then
+		# A last line without its newline would join the two lines.
+		if [ -s "$dir/queue.txt" ] && [ -n "$(tail -c 1 "$dir/queue.txt")" ]; then
+			echo >> "$dir/queue.txt"
+		fi
 		cat "$src/queue.txt" >> "$dir/queue.txt"
 	fi
 	echo "sprt-keep: $name restored into $dir; build the binaries that $src/README.md names, then run scripts/screen-queue.sh $dir"
