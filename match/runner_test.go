@@ -139,12 +139,17 @@ func TestEngineFailures(t *testing.T) {
 	}
 }
 
+// shorten sets one of the runner's time limits for the test's length.
+func shorten(t *testing.T, limit *time.Duration, d time.Duration) {
+	old := *limit
+	*limit = d
+	t.Cleanup(func() { *limit = old })
+}
+
 // TestEngineThatNeverStarts checks that an engine that never answers
 // "uci" stops the match with a clear error instead of hanging it.
 func TestEngineThatNeverStarts(t *testing.T) {
-	oldUCI := uciTimeout
-	uciTimeout = 200 * time.Millisecond
-	defer func() { uciTimeout = oldUCI }()
+	shorten(t, &uciTimeout, 200*time.Millisecond)
 	lim := Limits{Nodes: 1}
 	var out syncBuffer
 	start := time.Now()
@@ -164,9 +169,7 @@ func TestEngineThatNeverStarts(t *testing.T) {
 // asked for with "stop" and played, not lost, and the report counts it,
 // since the node limit the match asked for was not played out.
 func TestStoppedMoves(t *testing.T) {
-	old := unclockedLimit
-	unclockedLimit = 50 * time.Millisecond
-	defer func() { unclockedLimit = old }()
+	shorten(t, &unclockedLimit, 50*time.Millisecond)
 	lim := Limits{Nodes: 1}
 	var out syncBuffer
 	res, err := Run(context.Background(), context.Background(), Config{
