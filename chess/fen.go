@@ -159,6 +159,20 @@ func (p *Position) parsePlacement(s string) error {
 		if p.byColor[c].Count() > 16 {
 			return fenErr("placement", "%s has more than 16 pieces", colorName(c))
 		}
+		// Every piece beyond the starting set came from a pawn. Without
+		// this rule "KQQQQQQQQQQQQQQQ" passes, and such material may have
+		// more moves than a move list holds (218 is the most for any
+		// material a game can reach).
+		extra := 0
+		for _, pt := range []struct {
+			t     PieceType
+			start int
+		}{{Knight, 2}, {Bishop, 2}, {Rook, 2}, {Queen, 1}} {
+			extra += max(p.Pieces(c, pt.t).Count()-pt.start, 0)
+		}
+		if pawns := p.Pieces(c, Pawn).Count(); pawns+extra > 8 {
+			return fenErr("placement", "%s has %d promoted pieces and %d pawns; a side has 8 pawns to promote", colorName(c), extra, pawns)
+		}
 	}
 	return nil
 }

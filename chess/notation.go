@@ -142,7 +142,10 @@ func (p *Position) SAN(m Move) string {
 // ParseSAN reads a move in Standard Algebraic Notation and returns it if it
 // is legal. It is lenient where PGN files in the wild are: check and mate
 // marks, annotations (!, ?), "0-0" castling, a missing '=' before the
-// promotion piece and redundant disambiguation are accepted.
+// promotion piece and redundant disambiguation are accepted. What could
+// stand for two moves is refused: a pawn capture without its file ("d5"
+// for exd5), a capture mark on a quiet move, two files or two ranks of
+// origin.
 func (p *Position) ParseSAN(s string) (Move, error) {
 	orig := s
 	s = strings.TrimRight(s, "+#!?")
@@ -193,15 +196,20 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	if !ok {
 		return NoMove, fmt.Errorf("san %q: bad destination square", orig)
 	}
+	marked := strings.Contains(s[:len(s)-2], "x")
 	dis := strings.ReplaceAll(strings.ReplaceAll(s[:len(s)-2], "x", ""), "-", "")
 	fromFile, fromRank := -1, -1
 	for i := 0; i < len(dis); i++ {
 		c := dis[i]
 		switch {
-		case c >= 'a' && c <= 'h':
+		case c >= 'a' && c <= 'h' && fromFile < 0:
 			fromFile = int(c - 'a')
-		case c >= '1' && c <= '8':
+		case c >= '1' && c <= '8' && fromRank < 0:
 			fromRank = int(c - '1')
+		case c >= 'a' && c <= 'h' || c >= '1' && c <= '8':
+			// "Nbfd2" names two origins; taking either would play a move
+			// the text does not say.
+			return NoMove, fmt.Errorf("san %q: bad disambiguation %q", orig, dis)
 		default:
 			return NoMove, fmt.Errorf("san %q: bad character %q", orig, c)
 		}
@@ -212,6 +220,15 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 			continue
 		}
 		if (fromFile >= 0 && m.From().File() != fromFile) || (fromRank >= 0 && m.From().Rank() != fromRank) {
+			continue
+		}
+		// A pawn capture names its file ("exd5"): a bare "d5" is a push,
+		// never a capture that happens to reach d5.
+		if pt == Pawn && m.From().File() != to.File() && fromFile < 0 {
+			continue
+		}
+		// "Nxf3" where f3 is empty is a mistake, not a quiet move.
+		if marked && !p.IsCapture(m) {
 			continue
 		}
 		if found != NoMove {

@@ -242,6 +242,13 @@ func TestParseSANErrors(t *testing.T) {
 		{"promotion to king", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=K", "bad destination"},
 		{"pinned knight", "4k3/8/8/7b/8/5N2/8/3K4 w - - 0 1", "Nd2", "illegal"},
 		{"wrong file", StartFEN, "Nhf3", "illegal"},
+		{"pawn capture without its file", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "d5", "illegal"},
+		{"pawn capture by a bare x", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "xd5", "illegal"},
+		{"en passant without its file", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "f6", "illegal"},
+		{"capture promotion without its file", "1r5k/P7/8/8/8/8/8/K7 w - - 0 1", "b8=Q", "illegal"},
+		{"two files", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nbfd2", "bad disambiguation"},
+		{"two ranks", "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1", "R15a3", "bad disambiguation"},
+		{"capture mark on a quiet move", StartFEN, "Nxf3", "illegal"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

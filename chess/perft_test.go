@@ -69,6 +69,8 @@ func TestReadPerftSuiteErrors(t *testing.T) {
 		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D21 1\n",
 		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D0 1\n",
 		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D-1 1\n",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", // checks nothing
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;\n",
 	} {
 		_, err := ReadPerftSuite(strings.NewReader("\n"+in), "t.epd")
 		if err == nil || !strings.Contains(err.Error(), "t.epd:2:") {

@@ -70,6 +70,11 @@ func ReadPerftSuite(r io.Reader, name string) ([]PerftCase, error) {
 			}
 			c.Counts[d] = n
 		}
+		if len(c.Counts) == 0 {
+			// A line that checks nothing would pass whatever the
+			// generator does.
+			return nil, fmt.Errorf("%s:%d: no depth counts, want like \";D1 20\"", name, line)
+		}
 		out = append(out, c)
 	}
 	if err := sc.Err(); err != nil {
