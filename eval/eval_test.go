@@ -287,8 +287,19 @@ func TestParamsErrors(t *testing.T) {
 	if !strings.Contains(err.Error(), "3: unknown parameter \"BOGUS\"") || !strings.Contains(err.Error(), "17: PAWN_DIST_MULT: a space inside a number") {
 		t.Errorf("message: %v", err)
 	}
+	// Any Unicode space splits a number, not only ' ' and '\t'.
+	for _, v := range []string{"PAWN_DIST_MULT = -4\u00a020", "PAWN_DIST_MULT = -4\v20", "TEMPO = (1\f5, 20)"} {
+		if _, err := ReadParams(strings.NewReader(v), nil); err == nil || !strings.Contains(err.Error(), "a space inside a number") {
+			t.Errorf("%q: error %v, want a space inside a number", v, err)
+		}
+	}
 	if _, err := LoadParams("/nonexistent/params.txt"); err == nil {
 		t.Error("missing file accepted")
+	}
+	for _, path := range []string{"/dev/null", t.TempDir()} {
+		if _, err := LoadParams(path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("LoadParams(%s): error %v, want not a regular file", path, err)
+		}
 	}
 	dir := t.TempDir()
 	path := dir + "/bad.txt"

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // The parameter file is text, one parameter per line:
@@ -63,8 +64,17 @@ func (e *ParamError) Error() string {
 
 // LoadParams reads a parameter file over the compiled-in defaults. The
 // file must be a whole table: it ends with its end line, or (written
-// before there was one) sets every parameter.
+// before there was one) sets every parameter. Only a regular file is
+// read: opening a named pipe waits for a writer, and a UCI
+// "setoption name EvalFile" that waits so hangs the engine.
 func LoadParams(path string) (*Params, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -285,13 +295,16 @@ func parseValue(t Term, s string, p *Params) error {
 // number ("-6 0", "[1 2]"): joined, they would read as another number
 // (-60) or hide a missing comma. Spaces around brackets, parentheses and
 // commas are fine.
+//
+// Every space counts, not only ' ' and '\t': the value is later split on
+// any Unicode space, so a no-break space or a vertical tab would join
+// "-4\u00a020" into -420 just the same.
 func spaceInNumber(s string) error {
-	numeric := func(c byte) bool { return c >= '0' && c <= '9' || c == '-' || c == '+' }
-	var prev byte
+	numeric := func(c rune) bool { return c >= '0' && c <= '9' || c == '-' || c == '+' }
+	var prev rune
 	gap := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == ' ' || c == '\t' {
+	for _, c := range s {
+		if unicode.IsSpace(c) {
 			gap = prev != 0
 			continue
 		}

@@ -101,7 +101,7 @@ func TestEvalFileRefusesToSearch(t *testing.T) {
 	os.WriteFile(junk, []byte(strings.Repeat(strings.Repeat("x", 4999)+"\n", 1000)), 0o644)
 	for _, c := range []struct{ name, path, reason string }{
 		{"missing", "/no/such/file", "no such file"},
-		{"unreadable", dir, "is a directory"},
+		{"a directory", dir, "not a regular file"},
 		{"malformed", malformed, "malformed.txt:2:"},
 		{"cut short", cut, "cut.txt:3: the file ends without its end line"},
 		{"not a parameter file", junk, "more than 20 errors: stopped reading"},
