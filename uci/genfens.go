@@ -27,7 +27,7 @@ func (e *Engine) cmdGenfens(args []string) {
 			} else if u, err := strconv.ParseUint(args[i+1], 10, 64); err == nil {
 				seed = u
 			} else {
-				e.Println("info string genfens: bad seed %q", args[i+1])
+				e.refuse("genfens: bad seed %q", args[i+1])
 				return
 			}
 			i++
@@ -37,25 +37,25 @@ func (e *Engine) cmdGenfens(args []string) {
 		}
 	}
 	if len(args) == 0 {
-		e.Println("info string genfens: usage: genfens N seed S book <None|FILE.epd>")
+		e.refuse("genfens: usage: genfens N seed S book <None|FILE.epd>")
 		return
 	}
 	if last := args[len(args)-1]; len(args) > 1 && (last == "seed" || last == "book") {
 		// A keyword without its value: the loop above never sees it, and
 		// seed 0 or no book would stand in for what was meant.
-		e.Println("info string genfens: %s wants a value", last)
+		e.refuse("genfens: %s wants a value", last)
 		return
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil || n < 0 {
-		e.Println("info string genfens: bad count %q", args[0])
+		e.refuse("genfens: bad count %q", args[0])
 		return
 	}
 	var fens []string
 	if book != "None" && book != "none" {
 		fens, err = chess.ReadFENFile(book)
 		if err != nil {
-			e.Println("info string genfens: %v", err)
+			e.refuse("genfens: %v", err)
 			return
 		}
 	}

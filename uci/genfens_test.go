@@ -124,8 +124,8 @@ func TestGenfensStops(t *testing.T) {
 func TestGenfensMissingValue(t *testing.T) {
 	for _, cmd := range []string{"genfens 5 seed", "genfens 5 seed 3 book"} {
 		var out strings.Builder
-		if err := New("Vireo test", &out).RunArgs([]string{cmd, "quit"}); err != nil {
-			t.Fatal(err)
+		if err := New("Vireo test", &out).RunArgs([]string{cmd, "quit"}); err == nil || !strings.Contains(err.Error(), "wants a value") {
+			t.Errorf("%s: error %v, want one saying it wants a value", cmd, err)
 		}
 		// One line, the refusal: no positions.
 		if got := strings.TrimSpace(out.String()); strings.Contains(got, "\n") || !strings.Contains(got, "wants a value") {

@@ -316,16 +316,66 @@ func TestRunArgsUnknownCommandFails(t *testing.T) {
 }
 
 // perft and bench with words after their depth refuse, instead of
-// running with the words left unread.
+// running with the words left unread; on a command line the refusal
+// fails the program.
 func TestPerftBenchExtraWords(t *testing.T) {
-	var out bytes.Buffer
-	if err := New("Vireo test", &out).RunArgs([]string{"perft 1 x", "bench 1 2", "quit"}); err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct{ line, want string }{
+		{"perft 1 x", `perft: want one depth, got "1 x"`},
+		{"bench 1 2", `bench: want at most one depth, got "1 2"`},
+	} {
+		var out bytes.Buffer
+		err := New("Vireo test", &out).RunArgs([]string{tc.line, "perft 1", "quit"})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.line, err, tc.want)
+		}
+		if got := out.String(); !strings.Contains(got, tc.want) || strings.Contains(got, "Nodes searched") || strings.Contains(got, "Bench: ") {
+			t.Errorf("%s: output %q", tc.line, got)
+		}
 	}
-	got := out.String()
-	if !strings.Contains(got, `perft: want one depth, got "1 x"`) || !strings.Contains(got, `bench: want at most one depth, got "1 2"`) ||
-		strings.Contains(got, "Nodes searched") || strings.Contains(got, "Bench: ") {
-		t.Errorf("output %q", got)
+}
+
+// On a command line every refused line fails the program and stops the
+// lines after it: a search would otherwise run on the previous position,
+// a go without a limit would never end, and OpenBench would read genfens
+// that printed nothing as a success.
+func TestRunArgsRefusalFails(t *testing.T) {
+	for _, tc := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"position fen junk", "go depth 3"}, "position: "},
+		{[]string{"position startpos moves e2e5", "go depth 3"}, "position: move 1 (e2e5)"},
+		{[]string{"position", "go depth 3"}, "position: want startpos or fen"},
+		{[]string{"go"}, "go: no limit"},
+		{[]string{"go movestogo 5"}, "go: no limit"},
+		{[]string{"go searchmoves e2e4"}, "go: no limit"},
+		{[]string{"genfens 10 seed 1 book /no/such/book.epd"}, "genfens: "},
+		{[]string{"genfens x"}, "genfens: bad count"},
+		{[]string{"perft 25"}, "perft: want a depth from 1 to 20"},
+		{[]string{"bench x"}, "bench: want a depth"},
+	} {
+		var out bytes.Buffer
+		done := make(chan error, 1)
+		go func() { done <- New("Vireo test", &out).RunArgs(append(tc.lines, "quit")) }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%q: error %v, want one saying %q", tc.lines, err, tc.want)
+			}
+			if strings.Contains(out.String(), "bestmove") {
+				t.Errorf("%q: the search after the refusal ran:\n%s", tc.lines, out.String())
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%q: still running after 20 s", tc.lines)
+		}
+	}
+	// Read from a GUI the same lines are reported and the engine goes on.
+	var out bytes.Buffer
+	if err := New("Vireo test", &out).Run(strings.NewReader("position fen junk\ngo depth 2\nquit\n")); err != nil {
+		t.Errorf("from a GUI: %v", err)
+	}
+	if !strings.Contains(out.String(), "bestmove") {
+		t.Errorf("from a GUI the search after a refused position did not run:\n%s", out.String())
 	}
 }
 

@@ -43,8 +43,8 @@ type Engine struct {
 	stopJob func()
 	done    chan struct{}
 	// syncJobs runs perft and bench to their end before the next
-	// command, and makes an unknown command end the session with an
-	// error (RunArgs: lines from a command line).
+	// command, and makes an unknown command, or a line refused, end the
+	// session with an error (RunArgs: lines from a command line).
 	syncJobs bool
 	// searchPos is the root position of the running search, for its
 	// info lines: e.pos is the main goroutine's and may change under
@@ -232,7 +232,20 @@ func (e *Engine) Execute(line string) bool {
 			return false
 		}
 	}
-	return true
+	return e.fatal == nil
+}
+
+// refuse reports a line that was not carried out. Given on a command
+// line (syncJobs) it also ends the program with that error: the next
+// lines would run on something other than what was asked (a search of the
+// previous position), and a script, OpenBench among them, would read the
+// exit status 0 as success.
+func (e *Engine) refuse(format string, a ...any) {
+	msg := fmt.Sprintf(format, a...)
+	e.Println("info string %s", msg)
+	if e.syncJobs && e.fatal == nil {
+		e.fatal = errors.New(msg)
+	}
 }
 
 func (e *Engine) cmdUCI() {
@@ -314,7 +327,7 @@ func (e *Engine) startJob(stop func(), work func()) {
 
 func (e *Engine) cmdPosition(args []string) {
 	if len(args) == 0 {
-		e.Println("info string position: want startpos or fen")
+		e.refuse("position: want startpos or fen")
 		return
 	}
 	var fen string
@@ -330,17 +343,17 @@ func (e *Engine) cmdPosition(args []string) {
 		fen = strings.Join(rest[:i], " ")
 		rest = rest[i:]
 	default:
-		e.Println("info string position: want startpos or fen, got %q", args[0])
+		e.refuse("position: want startpos or fen, got %q", args[0])
 		return
 	}
 	p, err := chess.ParseFEN(fen)
 	if err != nil {
-		e.Println("info string position: %v; keeping the previous position", err)
+		e.refuse("position: %v; keeping the previous position", err)
 		return
 	}
 	if !e.opts.chess960 {
 		if err := p.CheckStandardCastling(); err != nil {
-			e.Println("info string position: %v; set UCI_Chess960 to true for Chess960; keeping the previous position", err)
+			e.refuse("position: %v; set UCI_Chess960 to true for Chess960; keeping the previous position", err)
 			return
 		}
 	}
@@ -350,7 +363,7 @@ func (e *Engine) cmdPosition(args []string) {
 			// Moves without the word are not a position this engine can
 			// be sure of: searching the start position instead would
 			// play for the wrong side.
-			e.Println("info string position: expected \"moves\", got %q; keeping the previous position", rest[0])
+			e.refuse("position: expected \"moves\", got %q; keeping the previous position", rest[0])
 			return
 		}
 		for i, mv := range rest[1:] {
@@ -358,7 +371,7 @@ func (e *Engine) cmdPosition(args []string) {
 			if err != nil {
 				// The moves before it would leave the wrong side to
 				// move as often as not, as a missing "moves" would.
-				e.Println("info string position: move %d (%s): %v; keeping the previous position", i+1, mv, err)
+				e.refuse("position: move %d (%s): %v; keeping the previous position", i+1, mv, err)
 				return
 			}
 			p.MakeMove(m)
@@ -500,6 +513,13 @@ func (e *Engine) cmdGo(args []string) {
 	}
 	if shallow {
 		l.Depth = 1
+	}
+	if e.syncJobs && !l.Infinite && !l.Ponder && l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.Mate == 0 &&
+		!l.ClockGiven[chess.White] && !l.ClockGiven[chess.Black] && l.WInc == 0 && l.BInc == 0 {
+		// On a command line the search runs to its end before the next
+		// line, and without a limit it has none: the program would hang.
+		e.refuse("go: no limit; on the command line give depth, nodes, movetime, mate, a clock or infinite")
+		return
 	}
 	if e.bookMove(l) {
 		return
@@ -758,13 +778,13 @@ func (e *Engine) cmdDisplay() {
 func (e *Engine) cmdPerft(args []string) {
 	d := 1
 	if len(args) > 1 {
-		e.Println("info string perft: want one depth, got %q", strings.Join(args, " "))
+		e.refuse("perft: want one depth, got %q", strings.Join(args, " "))
 		return
 	}
 	if len(args) > 0 {
 		x, err := strconv.Atoi(args[0])
 		if err != nil || x < 1 || x > 20 {
-			e.Println("info string perft: want a depth from 1 to 20, got %q", args[0])
+			e.refuse("perft: want a depth from 1 to 20, got %q", args[0])
 			return
 		}
 		d = x
@@ -821,13 +841,13 @@ func perft(p *chess.Position, depth int, stop *atomic.Bool) (uint64, bool) {
 func (e *Engine) cmdBench(args []string) {
 	depth := search.BenchDepth
 	if len(args) > 1 {
-		e.Println("info string bench: want at most one depth, got %q", strings.Join(args, " "))
+		e.refuse("bench: want at most one depth, got %q", strings.Join(args, " "))
 		return
 	}
 	if len(args) > 0 {
 		x, err := strconv.Atoi(args[0])
 		if err != nil || x < 1 || x >= search.MaxPly {
-			e.Println("info string bench: want a depth from 1 to %d, got %q", search.MaxPly-1, args[0])
+			e.refuse("bench: want a depth from 1 to %d, got %q", search.MaxPly-1, args[0])
 			return
 		}
 		depth = x
@@ -877,6 +897,9 @@ func evalFileError(path string, err error) error {
 func (e *Engine) evalBroken() bool {
 	if e.evalErr != nil {
 		e.Println("info string ERROR: %v", e.evalErr)
+		if e.syncJobs && e.fatal == nil {
+			e.fatal = e.evalErr
+		}
 	}
 	return e.evalErr != nil
 }
