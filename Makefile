@@ -33,7 +33,7 @@ export GOAMD64
 # The race detector needs cgo and a C compiler; CC may hold "go".
 RACECC  := $(if $(filter go,$(CC)),gcc,$(CC))
 
-.PHONY: all build test test-short race fuzz bench speed pgo perft-full perft-vs-stockfish clean data gauntlet release check-release
+.PHONY: all build test test-short race fuzz bench speed pgo perft-full perft-vs-stockfish clean data release check-release
 
 all: build
 
@@ -78,22 +78,22 @@ fuzz:
 	$(GO) test ./uci/ -run XXX -fuzz '^FuzzUCICommands$$' -fuzztime $(UCIFUZZTIME)
 
 bench: build
-	./$(EXE) bench
+	$(abspath $(EXE)) bench
 
 # Bench nps against Ethereal's in one run, alternating, medians of RUNS
 # runs each, and their ratio (docs/performance.md).
 RUNS ?= 5
 speed: build
-	VIREO=./$(EXE) scripts/speed.sh $(RUNS)
+	VIREO=$(abspath $(EXE)) scripts/speed.sh $(RUNS)
 
 # The profile that guides the build (cmd/vireo/default.pgo): two bench
 # runs and perft 6 from the start position, merged. Rebuild it after a
 # change to a hot path; the next build uses it.
 PGOTMP := $(shell mktemp -u /tmp/vireo-pgo.XXXXXX)
 pgo: build
-	./$(EXE) bench -cpuprofile $(PGOTMP).b1 > /dev/null
-	./$(EXE) bench -cpuprofile $(PGOTMP).b2 > /dev/null
-	./$(EXE) perft -cpuprofile $(PGOTMP).p 6 > /dev/null
+	$(abspath $(EXE)) bench -cpuprofile $(PGOTMP).b1 > /dev/null
+	$(abspath $(EXE)) bench -cpuprofile $(PGOTMP).b2 > /dev/null
+	$(abspath $(EXE)) perft -cpuprofile $(PGOTMP).p 6 > /dev/null
 	$(GO) tool pprof -proto $(PGOTMP).b1 $(PGOTMP).b2 $(PGOTMP).p > $(PGOTMP).pgo
 	mv $(PGOTMP).pgo cmd/vireo/default.pgo
 	rm -f $(PGOTMP).b1 $(PGOTMP).b2 $(PGOTMP).p
@@ -101,8 +101,8 @@ pgo: build
 
 # Every depth of both perft suites (takes a long time).
 perft-full: build
-	./$(EXE) perft --suite ../shared/data/perftsuite.epd
-	./$(EXE) perft --suite ../shared/data/perft960.epd
+	$(abspath $(EXE)) perft --suite ../shared/data/perftsuite.epd
+	$(abspath $(EXE)) perft --suite ../shared/data/perft960.epd
 
 clean:
 	rm -f $(EXE)
@@ -130,4 +130,4 @@ DATA_POSITIONS ?= 1000000
 DATA_NODES     ?= 3000
 data: build
 	mkdir -p $(GEN)
-	nice -n 19 ./$(EXE) datagen -out $(GEN)/selfplay.epd -positions $(DATA_POSITIONS) -nodes $(DATA_NODES) -progress 60s
+	nice -n 19 $(abspath $(EXE)) datagen -out $(GEN)/selfplay.epd -positions $(DATA_POSITIONS) -nodes $(DATA_NODES) -progress 60s

@@ -126,3 +126,19 @@ func DistinctOutput(out string, inputs ...string) error {
 	}
 	return nil
 }
+
+// Writable checks, before a long job starts, that path can be written the
+// way its output will be: its directory exists and takes the temporary
+// file, path is not a directory, and no other run is writing it. A job
+// that finds out only at its end has lost its work.
+func Writable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a directory", path)
+	}
+	f, err := CreateTemp(path, 0o644)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	AbortTemp(f)
+	return nil
+}

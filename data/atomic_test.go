@@ -67,3 +67,23 @@ func TestCreateTempRefusesSecondWriter(t *testing.T) {
 		t.Fatalf("output %q", b)
 	}
 }
+
+// TestWritable: a job's output is checked before the job, and the check
+// leaves nothing behind: not the output, not its temporary file.
+func TestWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := Writable(filepath.Join(dir, "out.txt")); err != nil {
+		t.Errorf("a new file in a directory of ours: %v", err)
+	}
+	if names := dirNames(t, dir); len(names) != 0 {
+		t.Errorf("the check left %v", names)
+	}
+	for path, want := range map[string]string{
+		filepath.Join(dir, "no", "out.txt"): "cannot write",
+		dir:                                 "is a directory",
+	} {
+		if err := Writable(path); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Writable(%s): %v, want an error saying %q", path, err, want)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{"bench", "bench [-threads N] [--stats] [-set Name=V,... [-compare]] [depth]", "search the built-in positions; prints 'Bench: N nodes M nps'", cmdBench})
+	register(command{"bench", "bench [-threads N] [-hash MB] [-v] [--stats] [-cpuprofile F] [-set Name=V,... [-compare]] [depth]", "search the built-in positions; prints 'Bench: N nodes M nps'", cmdBench})
 }
 
 func cmdBench(args []string) int {
@@ -38,8 +38,8 @@ func cmdBench(args []string) int {
 		fmt.Fprintf(os.Stderr, "bench: want a depth from 1 to %d, got %q\n", search.MaxPly-1, a)
 		return 2
 	}
-	if err := parseFlags(fs, args); err != nil {
-		return 2
+	if err := parseFlags(fs, reorder(fs, args)); err != nil {
+		return flagExit(err)
 	}
 	if *stats && !search.StatsBuild {
 		fmt.Fprintln(os.Stderr, "bench: --stats needs a build that counts the statistics: make STATS=1 (or go build -tags stats ./cmd/vireo)")

@@ -43,7 +43,7 @@ func cmdDataQuiet(args []string) int {
 	fs := flag.NewFlagSet("data quiet", flag.ContinueOnError)
 	threads := fs.Int("threads", 0, "worker threads (0: one per CPU)")
 	if err := parseFlags(fs, reorder(fs, args)); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if fs.NArg() != 2 {
 		fmt.Fprintln(os.Stderr, "usage: vireo data quiet [-threads N] IN OUT")
@@ -74,7 +74,7 @@ func cmdDataPGN(args []string) int {
 	minPly := fs.Int("min-ply", def.MinPly, "skip the first plies of every game (besides book moves)")
 	seed := fs.Uint64("seed", def.Seed, "seed of the choice among eligible positions")
 	if err := parseFlags(fs, reorder(fs, args)); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if fs.NArg() < 2 {
 		fmt.Fprintln(os.Stderr, "usage: vireo data pgn [options] IN.pgn... OUT")
@@ -115,7 +115,7 @@ func cmdDataRescore(args []string) int {
 	threads := fs.Int("threads", 0, "worker threads (0: one per CPU); the output does not depend on it")
 	hash := fs.Int("hash", 4, "hash MB per worker, cleared before each position")
 	if err := parseFlags(fs, reorder(fs, args)); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	// -depth replaces the nodes default; both given would leave one of
 	// them unused while the state recorded it.

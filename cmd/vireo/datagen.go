@@ -39,7 +39,7 @@ func cmdDatagen(args []string) int {
 	maxPlies := fs.Int("max-plies", def.MaxPlies, "a game this long is a draw")
 	every := fs.Duration("progress", def.ProgressEvery, "progress line interval on standard error (0: none)")
 	if err := parseFlags(fs, reorder(fs, args)); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if *out == "" || fs.NArg() != 0 {
 		fmt.Fprintln(os.Stderr, "usage: vireo datagen -out FILE [-positions N | -games N] [-nodes N | -nodes 0 -depth D] [-threads T] [-book FILE.epd] [-format epd|pgn]")

@@ -33,7 +33,7 @@ func cmdEPD(args []string) int {
 	var sets setFlags
 	fs.Var(&sets, "set", "search parameter NAME=VALUE (repeatable), as vireo spsa lists them")
 	if err := parseFlags(fs, reorder(fs, args)); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: vireo epd FILE [--movetime MS | --nodes N | --depth D] [--threads T] [--params F]")
@@ -56,6 +56,11 @@ func cmdEPD(args []string) int {
 		return 2
 	case *hash < 1 || *hash > search.MaxHashMB:
 		fmt.Fprintf(os.Stderr, "epd: --hash wants 1 to %d MB, got %d\n", search.MaxHashMB, *hash)
+		return 2
+	case *nodes > 0 && *depth > 0, (*nodes > 0 || *depth > 0) && flagGiven(fs, "movetime"):
+		// One limit per run: with two, the one that ends the search
+		// first would decide, unsaid.
+		fmt.Fprintln(os.Stderr, "epd: --movetime, --nodes and --depth are three limits: give one")
 		return 2
 	}
 	// The parameter file is read before the suite so that a bad one stops

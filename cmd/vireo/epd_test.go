@@ -96,6 +96,9 @@ func TestEPDReadErrors(t *testing.T) {
 		{"depth 500", []string{skips, "--depth", "500"}, 2, nil, "--depth wants 0", "Solved"},
 		{"threads 0", []string{skips, "--threads", "0"}, 2, nil, "--threads wants 1 to 256, got 0", "Solved"},
 		{"hash 0", []string{skips, "--hash", "0"}, 2, nil, "--hash wants 1 to 65536 MB, got 0", "Solved"},
+		// One limit: with two, whichever ends the search first decides.
+		{"nodes and depth", []string{skips, "--nodes", "1000", "--depth", "2"}, 2, nil, "three limits: give one", "Solved"},
+		{"movetime and depth", []string{skips, "--movetime", "100", "--depth", "2"}, 2, nil, "three limits: give one", "Solved"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := capturedBoth(t, func() int { return cmdEPD(tc.args) })

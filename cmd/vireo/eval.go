@@ -24,8 +24,8 @@ func cmdEval(args []string) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	params := fs.String("params", "", "evaluation parameter file (default: compiled-in values)")
 	write := fs.String("write-params", "", "write the parameters in use to this file and exit (\"-\": standard output)")
-	if err := parseFlags(fs, args); err != nil {
-		return 2
+	if err := parseFlags(fs, reorder(fs, args)); err != nil {
+		return flagExit(err)
 	}
 	var pr *eval.Params
 	if *params != "" {

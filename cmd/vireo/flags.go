@@ -1,10 +1,20 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
 )
+
+// flagExit is the exit status of a command whose flags failed to parse:
+// 0 when they asked for help (-h), which was then printed, 2 otherwise.
+func flagExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
 
 // parseFlags parses args with fs after refusing a flag given twice: the
 // flag package keeps the last value without a word, so "--out a.txt ...

@@ -57,3 +57,21 @@ func TestReorderUsesTheFlagSet(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpExitsZero: -h asks for the usage and gets it with status 0,
+// in every subcommand alike; a bad flag is status 2.
+func TestHelpExitsZero(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench"}, {"datagen"}, {"epd"}, {"eval"}, {"perft"}, {"match"}, {"spsa"},
+		{"data", "pgn"}, {"data", "rescore"}, {"data", "quiet"},
+		{"tune", "error"}, {"tune", "adam"}, {"tune", "coord"}, {"tune", "importance"}, {"tune", "wdl"},
+	} {
+		code, stdout, stderr := capturedBoth(t, func() int { return run(append(slices.Clone(args), "-h")) })
+		if code != 0 || !strings.Contains(stdout+stderr, "Usage") && !strings.Contains(stdout+stderr, "usage") {
+			t.Errorf("%v -h: exit %d, output %q; want 0 and the usage", args, code, stdout+stderr)
+		}
+		if code, _, _ := capturedBoth(t, func() int { return run(append(slices.Clone(args), "-no-such-flag")) }); code != 2 {
+			t.Errorf("%v -no-such-flag: exit %d, want 2", args, code)
+		}
+	}
+}

@@ -359,9 +359,11 @@ func parseMatchArgs(args []string) (match.Config, error) {
 	for _, g := range groups {
 		named[g.name] = g
 	}
-	if _, ok := named["games"]; ok {
-		if _, ok := named["repeat"]; ok {
-			return cfg, fmt.Errorf("-games and -repeat both set the games per opening: give one")
+	if g, ok := named["games"]; ok {
+		// fastchess's own examples give "-games 2 -repeat", which agree;
+		// "-games 1 -repeat" does not.
+		if _, ok := named["repeat"]; ok && !(len(g.vals) == 1 && g.vals[0] == "2") {
+			return cfg, fmt.Errorf("-games %s and -repeat (2 games per opening) disagree: give one", strings.Join(g.vals, " "))
 		}
 	}
 	if r, ok := named["resume"]; ok && len(r.vals) > 0 {

@@ -66,6 +66,11 @@ func TestParseMatchArgs(t *testing.T) {
 		cfg.Games != 2 || cfg.Rounds != 1 || !cfg.Resume || cfg.StatePath() != "s.json" {
 		t.Errorf("defaults %+v", cfg)
 	}
+	// fastchess's "-games 2 -repeat" (README's example) agree.
+	cfg, err = parseMatchArgs([]string{"-engine", "cmd=/bin/sh", "name=A", "-engine", "cmd=/bin/sh", "name=B", "-each", "tc=1+0.01", "-games", "2", "-repeat"})
+	if err != nil || cfg.Games != 2 {
+		t.Errorf("-games 2 -repeat: games %d, error %v", cfg.Games, err)
+	}
 }
 
 // TestParseMatchArgsErrors checks that bad command lines give clear
@@ -112,7 +117,7 @@ func TestParseMatchArgsErrors(t *testing.T) {
 		{with("-sprt", "elo0=0", "elo0=5", "elo1=5"), "-sprt: elo0 given twice"},
 		{[]string{"-engine", "cmd=/bin/sh", "name=A", "option.Hash=16", "option.Hash=64", "-engine", "cmd=/bin/sh", "name=B", "-each", "tc=1+0.01"}, "-engine: option.Hash given twice"},
 		{with("-each", "tc=5+0.05"), "-each: tc given twice"},
-		{with("-games", "1", "-repeat"), "-games and -repeat"},
+		{with("-games", "1", "-repeat"), "-games 1 and -repeat (2 games per opening) disagree"},
 		{with("-state", "a.json", "-resume", "b.json"), "-state and -resume FILE"},
 		{with("-games", "3"), "-games wants a whole number from 1 to 2"},
 		{with("-concurrency", "x"), "-concurrency wants"},

@@ -30,7 +30,7 @@ func cmdPerft(args []string) int {
 	var pos []string
 	for len(args) > 0 {
 		if err := parseFlags(fs, args); err != nil {
-			return 2
+			return flagExit(err)
 		}
 		args = fs.Args()
 		if len(args) > 0 {
@@ -50,6 +50,15 @@ func cmdPerft(args []string) int {
 	}
 	if *suite != "" && len(pos) > 0 {
 		fmt.Fprintf(os.Stderr, "perft: --suite takes no depth or FEN, got %q\n", strings.Join(pos, " "))
+		return 2
+	}
+	// A flag that the run would not use: said, not ignored.
+	if *suite == "" && flagGiven(fs, "max-depth") {
+		fmt.Fprintln(os.Stderr, "perft: --max-depth goes with --suite; without it the depth is the first argument")
+		return 2
+	}
+	if *suite != "" && *chess960 {
+		fmt.Fprintln(os.Stderr, "perft: --chess960 prints the moves of a divide; --suite prints none (its FENs say which castling they use)")
 		return 2
 	}
 	stop, err := startProfile(*prof)

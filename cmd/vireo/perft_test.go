@@ -17,6 +17,8 @@ func TestPerftSuiteCommand(t *testing.T) {
 	writeTestFile(t, good, start+" ;D1 20 ;D2 400\n")
 	bare := filepath.Join(dir, "bare.epd")
 	writeTestFile(t, bare, start+"\n")
+	deep := filepath.Join(dir, "deep.epd")
+	writeTestFile(t, deep, start+" ;D2 400\n")
 	twice := filepath.Join(dir, "twice.epd")
 	writeTestFile(t, twice, start+" ;D1 20 ;D1 21\n")
 	for _, tc := range []struct {
@@ -28,7 +30,10 @@ func TestPerftSuiteCommand(t *testing.T) {
 	}{
 		{"good", []string{"--suite", good}, 0, "2 counts checked, 0 mismatches", ""},
 		{"good to depth 1", []string{"--suite", good, "--max-depth", "1"}, 0, "1 counts checked, 0 mismatches", ""},
-		{"no counts", []string{"--suite", bare}, 1, "0 counts checked", bare + ": no count was checked"},
+		{"a line without counts", []string{"--suite", bare}, 2, "", bare + ":1: no depth counts"},
+		{"no count within max-depth", []string{"--suite", deep, "--max-depth", "1"}, 1, "0 counts checked", deep + ": no count was checked"},
+		{"max-depth without a suite", []string{"3", "--max-depth", "2"}, 2, "", "--max-depth goes with --suite"},
+		{"chess960 with a suite", []string{"--suite", good, "--chess960"}, 2, "", "--suite prints none"},
 		{"depth twice", []string{"--suite", twice}, 2, "", twice + ":1: depth 1 given twice"},
 		{"max-depth -1", []string{"--suite", good, "--max-depth", "-1"}, 2, "", "--max-depth wants 0 (every depth) or 1 to 20, got -1"},
 		{"profile over the suite", []string{"--suite", good, "--cpuprofile", good}, 2, "", "output " + good + " is also an input"},

@@ -20,7 +20,7 @@ import (
 )
 
 func init() {
-	register(command{"tune", "tune error|adam|coord|importance|serve|wdl --data F", "fit the evaluation to game results (see docs/tuning.md)", cmdTune})
+	register(command{"tune", "tune error|adam|coord|importance|serve|wdl --data F; tune defaults PARAMS DIR", "fit the evaluation to game results (see docs/tuning.md)", cmdTune})
 }
 
 const tuneUsage = `Usage:
@@ -58,7 +58,9 @@ func (f *fileList) Set(s string) error { *f = append(*f, s); return nil }
 
 // tuneFlags are the options every tune subcommand shares.
 type tuneFlags struct {
-	fs         *flag.FlagSet
+	fs *flag.FlagSet
+	// failCode is the exit status after parse failed: 0 for -h, else 2.
+	failCode   int
 	data       fileList
 	strict     bool
 	validation float64
@@ -94,7 +96,9 @@ func newTuneFlags(name string) *tuneFlags {
 }
 
 func (t *tuneFlags) parse(args []string) bool {
+	t.failCode = 2
 	if err := parseFlags(t.fs, args); err != nil {
+		t.failCode = flagExit(err)
 		return false
 	}
 	// Flag parsing stops at the first word that is not a flag, so a
@@ -255,7 +259,7 @@ func tuneError(args []string) int {
 	passes := t.fs.Int("passes", 0, "time this many error passes over the training set")
 	refFile := t.fs.String("ref", "", "also compare with this parameter file on the same positions: the error --params gains over it, with its standard error (runs of --block positions)")
 	if !t.parse(args) {
-		return 2
+		return t.failCode
 	}
 	var ref *eval.Params
 	if *refFile != "" {
@@ -349,8 +353,10 @@ func (o *outputFlags) register(fs *flag.FlagSet) {
 }
 
 // distinct refuses outputs that name one of the data files, which a
-// checkpoint would replace. The output may be the --params file: that is
-// how a tune resumes, and the table is read before anything is written.
+// checkpoint would replace, and outputs that cannot be written, before
+// the data is read rather than when the tune is done. The output may be
+// the --params file: that is how a tune resumes, and the table is read
+// before anything is written.
 func (o *outputFlags) distinct(t *tuneFlags) bool {
 	for _, out := range []string{o.out, o.plot, o.history} {
 		if out == "" {
@@ -358,6 +364,16 @@ func (o *outputFlags) distinct(t *tuneFlags) bool {
 		}
 		if err := data.DistinctOutput(out, t.data...); err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", t.fs.Name(), err)
+			return false
+		}
+		if err := data.Writable(out); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", t.fs.Name(), err)
+			return false
+		}
+	}
+	if o.writeDefaults != "" {
+		if _, err := os.Stat(filepath.Join(o.writeDefaults, "params.go")); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: --write-defaults: %v\n", t.fs.Name(), err)
 			return false
 		}
 	}
@@ -411,11 +427,18 @@ func tuneAdam(args []string) int {
 	driftOut := t.fs.String("drift", "", "write the drift tables (per group and per term, start -> tuned) to this Markdown file")
 	origin := t.fs.String("origin", "", "parameter file the penalty pulls towards in place of the start (a resumed tune: the OUT.origin its first run wrote)")
 	firstEpoch := t.fs.Int("first-epoch", 1, "number of the first epoch (a resumed tune: the checkpoint's epoch + 1, so that the step size goes on decaying)")
-	if !t.parse(args) || !o.distinct(t) {
+	if !t.parse(args) {
+		return t.failCode
+	}
+	if !o.distinct(t) {
 		return 2
 	}
 	if *driftOut != "" {
-		if err := data.DistinctOutput(*driftOut, t.data...); err != nil {
+		err := data.DistinctOutput(*driftOut, t.data...)
+		if err == nil {
+			err = data.Writable(*driftOut)
+		}
+		if err != nil {
 			fmt.Fprintf(os.Stderr, "tune: --drift: %v\n", err)
 			return 2
 		}
@@ -486,11 +509,18 @@ func tuneAdam(args []string) int {
 		}
 		scales = append(scales, x)
 	}
-	var refParams *eval.Params
+	var refParams, originParams *eval.Params
 	if *ref != "" {
 		var err error
 		if refParams, err = eval.LoadParams(*ref); err != nil {
 			fmt.Fprintf(os.Stderr, "tune: --ref: %v\n", err)
+			return 1
+		}
+	}
+	if *origin != "" {
+		var err error
+		if originParams, err = eval.LoadParams(*origin); err != nil {
+			fmt.Fprintf(os.Stderr, "tune: --origin: %v\n", err)
 			return 1
 		}
 	}
@@ -514,13 +544,8 @@ func tuneAdam(args []string) int {
 	// The pull's centre: --origin, or the start, which the first
 	// checkpoint writes beside --out so that a resumed tune can name it.
 	originPath, originSaved := *origin, false
-	if originPath != "" {
-		op, err := eval.LoadParams(originPath)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "tune: --origin: %v\n", err)
-			return 1
-		}
-		opt.Origin = tune.VectorOf(op)
+	if originParams != nil {
+		opt.Origin = tune.VectorOf(originParams)
 	}
 	if valid.Len() > 0 {
 		opt.Patience, opt.ValidTol = *patience, *validTol
@@ -649,17 +674,20 @@ func tuneAdam(args []string) int {
 	summary += "\n" + tune.DriftReport(train, p, res, k, t.threads)
 	fmt.Println(summary)
 	printTermDrift(p, res)
+	// The table first: a report that cannot be written must not cost it.
+	code := o.finish(res, header+fmt.Sprintf("\n%d epochs in %v\n%s", len(hist), el.Round(time.Second), summary))
 	if *driftOut != "" {
 		terms, groups := tune.DriftTables(p, res)
 		md := "# Drift: start -> tuned\n\n" + tune.FormatDrift("group", groups) + "\n" + tune.FormatDrift("term", terms)
 		if err := tune.WriteFileAtomic(*driftOut, []byte(md)); err != nil {
 			fmt.Fprintf(os.Stderr, "tune: --drift: %v\n", err)
-			return 1
+			code = max(code, 1)
+		} else {
+			fmt.Fprintf(os.Stderr, "wrote %s\n", *driftOut)
 		}
-		fmt.Fprintf(os.Stderr, "wrote %s\n", *driftOut)
 	}
 	writePlot()
-	return o.finish(res, header+fmt.Sprintf("\n%d epochs in %v\n%s", len(hist), el.Round(time.Second), summary))
+	return code
 }
 
 // printTermDrift prints the drift per term on standard output (the
@@ -708,7 +736,10 @@ func tuneCoord(args []string) int {
 	o.register(t.fs)
 	rounds := t.fs.Int("rounds", 1, "full sweeps at most (0: until a sweep finds nothing)")
 	l2 := t.fs.Float64("l2", -1, "L2 penalty on the distance from the starting values (see docs/tuning.md); default 0.25 / training positions")
-	if !t.parse(args) || !o.distinct(t) {
+	if !t.parse(args) {
+		return t.failCode
+	}
+	if !o.distinct(t) {
 		return 2
 	}
 	if !flagsInRange(append(o.checks(t.fs, *l2),
@@ -756,7 +787,7 @@ func tuneCoord(args []string) int {
 func tuneImportance(args []string) int {
 	t := newTuneFlags("importance")
 	if !t.parse(args) {
-		return 2
+		return t.failCode
 	}
 	r, ok := t.setup()
 	if !ok {

@@ -108,6 +108,14 @@ func TestTuneServe(t *testing.T) {
 	if code := run([]string{"tune", "serve", "--data", data, "--group", "PassedV"}); code != 2 {
 		t.Fatalf("--group: exit %d, want 2", code)
 	}
+	// A bad address is said before the data is read: here the data does
+	// not exist, and the address is the error.
+	code, stderr := captured(t, &os.Stderr, func() int {
+		return run([]string{"tune", "serve", "--data", "/no/such/data.epd", "--addr", "127.0.0.1:99999"})
+	})
+	if code != 1 || !strings.Contains(stderr, "99999") || strings.Contains(stderr, "data.epd") {
+		t.Errorf("bad --addr: exit %d, stderr %q; want 1 and the address's error alone", code, stderr)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -203,6 +211,13 @@ func TestTuneFlagRanges(t *testing.T) {
 		{[]string{"tune", "adam", "--out", out, "--drift", data}, "--drift: output"},
 		{[]string{"tune", "wdl", "--out", data}, "--out: output"},
 		{[]string{"tune", "wdl", "--threads", "-1"}, "--threads -1"},
+		// An output that cannot be written is found before the tune,
+		// not after it, when the table would be lost.
+		{[]string{"tune", "adam", "--out", "/no/such/dir/t.txt"}, "cannot write /no/such/dir/t.txt"},
+		{[]string{"tune", "coord", "--out", filepath.Dir(out)}, "is a directory"},
+		{[]string{"tune", "adam", "--out", out, "--plot", "/no/such/dir/p.png"}, "cannot write /no/such/dir/p.png"},
+		{[]string{"tune", "adam", "--out", out, "--drift", "/no/such/dir/d.md"}, "--drift: cannot write"},
+		{[]string{"tune", "adam", "--out", out, "--write-defaults", "/no/such/dir"}, "--write-defaults"},
 	} {
 		code, stderr := captured(t, &os.Stderr, func() int { return run(append(tc.args, "--data", data)) })
 		if code != 2 || !strings.Contains(stderr, tc.flag) {

@@ -20,12 +20,20 @@ func tuneServe(args []string) int {
 	t := newTuneFlags("serve")
 	addr := t.fs.String("addr", "127.0.0.1:8080", "listen on this address; the default, loopback, lets only this machine connect")
 	if !t.parse(args) {
-		return 2
+		return t.failCode
 	}
 	if t.group != "" {
 		fmt.Fprintln(os.Stderr, "tune serve: the group is chosen on the page, not with --group")
 		return 2
 	}
+	// The address first: a busy port or a typo is said at once, not
+	// after minutes of reading the data.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tune serve: %v\n", err)
+		return 1
+	}
+	defer ln.Close()
 	r, ok := t.setup()
 	if !ok {
 		return 1
@@ -33,11 +41,6 @@ func tuneServe(args []string) int {
 	p, train, valid, k := r.p, r.train, r.valid, r.k
 	srv, err := web.New(web.Config{Train: train, Valid: valid, K: k, KFitted: t.k <= 0, Files: t.data,
 		Validation: t.validation, Bad: t.stats.Bad, Start: p, ParamsFile: t.params, Workers: t.threads, Log: os.Stderr, Restart: reexec})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tune serve: %v\n", err)
-		return 1
-	}
-	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tune serve: %v\n", err)
 		return 1

@@ -29,7 +29,7 @@ func tuneWDL(args []string) int {
 	quiet := fs.Bool("q", false, "no progress line")
 	check := fs.Bool("check", false, "no fit: report on (and plot) the compiled-in model, search.DefaultWDL")
 	if err := parseFlags(fs, args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "tune wdl: unexpected argument %q (give --data once per file; flags only)\n", fs.Arg(0))
