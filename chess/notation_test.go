@@ -10,6 +10,9 @@ import (
 
 const castlingFEN = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 
+// exd5FEN is 1. e4 d5: White's pawn can push to e5 or take on d5.
+const exd5FEN = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+
 func sq(s string) Square {
 	q, ok := ParseSquare(s)
 	if !ok {
@@ -137,7 +140,7 @@ func TestSAN(t *testing.T) {
 	}{
 		{"pawn push", StartFEN, "e2e4", "e4"},
 		{"knight", StartFEN, "g1f3", "Nf3"},
-		{"pawn capture", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e4d5", "exd5"},
+		{"pawn capture", exd5FEN, "e4d5", "exd5"},
 		{"piece capture", "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", "c3d5", "Nxd5"},
 		{"en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6", "exf6"},
 		{"black en passant", "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", "b4a3", "bxa3"},
@@ -204,7 +207,7 @@ func TestParseSANLenient(t *testing.T) {
 		{"promotion lower case", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=n", "a7a8n"},
 		{"redundant disambiguation", StartFEN, "Ng1f3", "g1f3"},
 		{"long algebraic", StartFEN, "Ng1-f3", "g1f3"},
-		{"redundant file on pawn capture", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "exd5", "e4d5"},
+		{"redundant file on pawn capture", exd5FEN, "exd5", "e4d5"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -242,8 +245,8 @@ func TestParseSANErrors(t *testing.T) {
 		{"promotion to king", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=K", "bad destination"},
 		{"pinned knight", "4k3/8/8/7b/8/5N2/8/3K4 w - - 0 1", "Nd2", "illegal"},
 		{"wrong file", StartFEN, "Nhf3", "illegal"},
-		{"pawn capture without its file", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "d5", "illegal"},
-		{"pawn capture by a bare x", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "xd5", "illegal"},
+		{"pawn capture without its file", exd5FEN, "d5", "illegal"},
+		{"pawn capture by a bare x", exd5FEN, "xd5", "illegal"},
 		{"en passant without its file", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "f6", "illegal"},
 		{"capture promotion without its file", "1r5k/P7/8/8/8/8/8/K7 w - - 0 1", "b8=Q", "illegal"},
 		{"two files", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nbfd2", "bad disambiguation"},
