@@ -72,6 +72,9 @@ func CommitTemp(f *os.File, path string) error {
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
+		if err == nil {
+			syncDir(path)
+		}
 		return err
 	}
 	if cerr := f.Close(); err == nil {
@@ -82,8 +85,22 @@ func CommitTemp(f *os.File, path string) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
+	} else {
+		syncDir(path)
 	}
 	return err
+}
+
+// syncDir makes the rename of path durable: until its directory is
+// synced, a power loss may bring back the old file while a file written
+// after it (a match's state after its repaired PGN) survives. Best
+// effort: some systems cannot sync a directory, and the rename itself
+// has succeeded.
+func syncDir(path string) {
+	if d, err := os.Open(filepath.Dir(path)); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
 }
 
 // AbortTemp removes and closes f (from CreateTemp), for a write that

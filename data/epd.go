@@ -26,7 +26,8 @@ type EPDOp struct {
 	Operands []string
 }
 
-// Op returns the operands of the first operation with the given code.
+// Op returns the operands of the operation with the given code (ParseEPD
+// refuses a record that gives one code twice).
 func (e *EPD) Op(code string) ([]string, bool) {
 	for _, op := range e.Ops {
 		if op.Code == code {
@@ -113,7 +114,10 @@ func isUint(s string) bool {
 }
 
 // parseOps splits "bm Qg6 Qh5; id \"WAC 1\";" into operations, keeping
-// quoted operands whole (they may hold spaces and semicolons).
+// quoted operands whole (they may hold spaces and semicolons). An opcode
+// given twice is an error, as the EPD standard allows one of each: of
+// "bm Qg6; bm Qh5;" a solver would otherwise grade by one and ignore the
+// other.
 func parseOps(s string) ([]EPDOp, error) {
 	var ops []EPDOp
 	var cur []string
@@ -126,9 +130,15 @@ func parseOps(s string) ([]EPDOp, error) {
 			hasTok = false
 		}
 	}
+	var dup string
 	flushOp := func() {
 		flushTok()
 		if len(cur) > 0 {
+			for _, op := range ops {
+				if op.Code == cur[0] && dup == "" {
+					dup = cur[0]
+				}
+			}
 			ops = append(ops, EPDOp{Code: cur[0], Operands: cur[1:]})
 		}
 		cur = nil
@@ -161,5 +171,8 @@ func parseOps(s string) ([]EPDOp, error) {
 		return nil, fmt.Errorf("epd: unterminated quoted operand")
 	}
 	flushOp()
+	if dup != "" {
+		return nil, fmt.Errorf("epd: operation %q given twice", dup)
+	}
 	return ops, nil
 }

@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -29,5 +30,21 @@ func TestParseEPDOperands(t *testing.T) {
 		if err != nil || fmt.Sprint(again.Ops) != tc.ops {
 			t.Errorf("%q written back as %q reads %v (%v)", tc.line, formatEPD(rec), again, err)
 		}
+	}
+}
+
+// A record that gives one opcode twice is refused: the standard allows
+// one of each, and a solver grading by the first bm would drop the second.
+func TestParseEPDRefusesRepeatedOpcode(t *testing.T) {
+	for _, line := range []string{
+		`4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+; bm Kd2;`,
+		`4k3/8/8/8/8/8/8/4K2R w K - id "a"; bm Rh8+; id "b";`,
+	} {
+		if _, err := ParseEPD(line); err == nil || !strings.Contains(err.Error(), "given twice") {
+			t.Errorf("ParseEPD(%q): error %v, want one saying the operation is given twice", line, err)
+		}
+	}
+	if _, err := ParseEPD(`4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+ Kd2; am Ke2;`); err != nil {
+		t.Errorf("two moves in one bm: %v", err)
 	}
 }

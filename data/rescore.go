@@ -130,6 +130,9 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreStats, error) {
 		if st.Config != id {
 			return fmt.Errorf("%s.state was written with other settings or another input (%+v, now %+v); use the same ones or another output", cfg.Out, st.Config, id)
 		}
+		if st.Lines < 0 || st.Read < 0 || st.Bad < 0 || st.Dropped < 0 || st.Written < 0 {
+			return fmt.Errorf("%s.state has a negative count (%+v): the state file is damaged", cfg.Out, st)
+		}
 		return nil
 	}, func(st RescoreState) int64 { return st.Bytes })
 	if err != nil {

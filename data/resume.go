@@ -80,6 +80,9 @@ func OpenResumable[S any](out string, fresh S, same func(S) error, bytes func(S)
 		}
 	}
 	n := bytes(st)
+	if n < 0 {
+		return fail(fmt.Errorf("%s.state says %d bytes: the state file is damaged", out, n))
+	}
 	if fi.Size() < n {
 		return fail(fmt.Errorf("%s has %d bytes, its state file says %d: the output was damaged", out, fi.Size(), n))
 	}

@@ -217,6 +217,10 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		if st.Config != want {
 			return fmt.Errorf("%s.state was written with other settings (%+v); use the same settings or another output", cfg.Out, st.Config)
 		}
+		if st.Games < 0 || st.Positions < 0 {
+			// Game ids would start at or below zero.
+			return fmt.Errorf("%s.state counts %d games and %d positions: the state file is damaged", cfg.Out, st.Games, st.Positions)
+		}
 		return nil
 	}, func(st State) int64 { return st.Bytes })
 	if err != nil {

@@ -108,6 +108,29 @@ func TestResumeRefusals(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "neg.epd")); err == nil {
 		t.Error("a refused run created its output")
 	}
+	// A damaged state (a negative count) is refused, not resumed with
+	// game ids at or below zero or a cut at a negative size.
+	for _, damage := range []func(*State){func(st *State) { st.Games = -3 }, func(st *State) { st.Bytes = -1 }} {
+		c := testConfig(filepath.Join(dir, "dmg.epd"))
+		c.Games = 1
+		if _, err := Run(context.Background(), c); err != nil {
+			t.Fatal(err)
+		}
+		st, _, err := data.ReadState[State](c.Out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		damage(&st)
+		if err := data.WriteState(c.Out, st); err != nil {
+			t.Fatal(err)
+		}
+		c.Games = 2
+		if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "damaged") {
+			t.Errorf("state %+v: %v, want it refused as damaged", st, err)
+		}
+		os.Remove(c.Out)
+		os.Remove(c.Out + ".state")
+	}
 }
 
 // TestCancelResume cancels a run from its progress output and resumes

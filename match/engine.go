@@ -2,9 +2,10 @@ package match
 
 // The UCI driver. An engine is an untrusted process: it may crash, hang,
 // print garbage, or answer late, and none of that may stall or crash the
-// runner. Every wait therefore has a deadline, every read goes through one
-// goroutine that turns stdout into timestamped lines, and a broken engine
-// is killed (with its whole process group) and restarted for the next game.
+// runner. Every wait therefore has a deadline (a read deadline on the
+// engine's stdout, so no reader goroutine is needed), every line carries
+// the time its bytes arrived, and a broken engine is killed (with its
+// whole process group) and restarted for the next game.
 
 import (
 	"bufio"
@@ -448,7 +449,10 @@ func (e *Engine) Go(ctx context.Context, position, goCmd string, budget time.Dur
 			return r, err
 		}
 		f := strings.Fields(l.text)
-		if len(f) == 0 {
+		if len(f) == 0 || l.at.Before(start) {
+			// Read before "go" was written: left over from an earlier
+			// command (a second bestmove), not an answer to this one,
+			// and its time would credit the clock.
 			continue
 		}
 		switch f[0] {
@@ -461,6 +465,15 @@ func (e *Engine) Go(ctx context.Context, position, goCmd string, budget time.Dur
 			r.Elapsed = l.at.Sub(start)
 			if len(f) >= 2 {
 				r.Best = f[1]
+			}
+			if stopped {
+				// The "stop" may have crossed the bestmove; an engine
+				// that answers a stop while idle with another bestmove
+				// must not have it read as its next move. isready
+				// drains the pipe up to readyok.
+				if err := e.Ready(ctx); err != nil {
+					return r, err
+				}
 			}
 			return r, nil
 		}

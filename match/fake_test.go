@@ -94,6 +94,13 @@ func fakeEngine(spec string) int {
 			moveNo = 0
 		case "quit":
 			return 0
+		case "stop":
+			// A stop that arrives when the search is over: a sound
+			// engine ignores it; echostop answers it with another
+			// bestmove, as some engines do.
+			if set["echostop"] == "1" {
+				say("bestmove 0000")
+			}
 		case "position":
 			pos = fakePosition(f[1:])
 		case "go":
@@ -137,6 +144,10 @@ func fakeEngine(spec string) int {
 					continue
 				case "nomove":
 					say("bestmove (none)")
+					continue
+				case "double": // the answer twice, in one write
+					fmt.Fprintf(out, "bestmove %s\nbestmove %s\n", best, best)
+					out.Flush()
 					continue
 				case "bare": // "bestmove" and no move
 					say("bestmove")

@@ -433,6 +433,13 @@ func Run(soft, hard context.Context, cfg Config) (*Result, error) {
 				delete(done, id)
 			}
 		} else {
+			n, err := foreignGames(cfg.PGNOut, prevPGN.Size, done, r.pgnPair)
+			if err != nil {
+				return nil, fmt.Errorf("reading %s: %w", cfg.PGNOut, err)
+			}
+			if n > 0 {
+				return nil, fmt.Errorf("%s holds %d games past what state file %s records that this match did not write (another match appended to it?); not cutting them: move them to another file, or resume with another -pgnout", cfg.PGNOut, n, statePath)
+			}
 			_, msg, err = repairPGN(cfg.PGNOut, prevPGN.Size, prevPGN.Pending)
 			if err != nil {
 				return nil, fmt.Errorf("repairing %s: %w", cfg.PGNOut, err)

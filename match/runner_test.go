@@ -196,6 +196,64 @@ func TestStoppedMoves(t *testing.T) {
 	}
 }
 
+// TestStaleBestmove: a bestmove left in the pipe, a second copy of an
+// answer or an answer to a stop that came after the search ended, is not
+// read as the engine's next move (which would be illegal there, or a move
+// behind) and does not credit its clock.
+func TestStaleBestmove(t *testing.T) {
+	shorten(t, &unclockedLimit, 50*time.Millisecond)
+	lim := Limits{Nodes: 1}
+	for _, spec := range []string{"mode=double,at=2", "mode=slow,at=2,echostop=1"} {
+		var out syncBuffer
+		res, err := Run(context.Background(), context.Background(), Config{
+			Engines: []EngineConfig{fakeConfig(t, "Odd", spec, lim), fakeConfig(t, "Good", "", lim)},
+			Rounds:  1, Games: 2, Concurrency: 1, MaxMoves: 6, HangTime: 2 * time.Second, Out: &out,
+		})
+		if err != nil {
+			t.Fatalf("%s: Run: %v\n%s", spec, err, out.String())
+		}
+		for _, g := range res.Pairs[0].Games {
+			if g.Cause != CauseNone || g.Result != Draw {
+				t.Errorf("%s: game %+v, want a draw at the move limit\n%s", spec, g, out.String())
+			}
+		}
+		if f := res.Failures[0]; f.Time+f.Illegal+f.Crash+f.Hang != 0 {
+			t.Errorf("%s: failures %+v", spec, f)
+		}
+	}
+}
+
+// TestResumeKeepsOtherMatchGames: games another match appended to the
+// PGN after this one stopped are not cut by this one's resume, which
+// refuses instead and leaves the file as it is.
+func TestResumeKeepsOtherMatchGames(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "games.pgn")
+	lim := Limits{Nodes: 1}
+	cfg := Config{
+		Engines: []EngineConfig{fakeConfig(t, "A", "delay=5", lim), fakeConfig(t, "B", "delay=5", lim)},
+		Rounds:  8, Games: 2, Concurrency: 2, MaxMoves: 10, PGNOut: pgn, Seed: 42, SeedSet: true,
+		StateFile: filepath.Join(dir, "a.json"),
+	}
+	runInterrupted(t, cfg, 5)
+	other := Config{
+		Engines: []EngineConfig{fakeConfig(t, "C", "", lim), fakeConfig(t, "D", "", lim)},
+		Rounds:  2, Games: 2, Concurrency: 1, MaxMoves: 10, PGNOut: pgn,
+		StateFile: filepath.Join(dir, "b.json"), Out: &syncBuffer{},
+	}
+	if _, err := Run(context.Background(), context.Background(), other); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(pgn)
+	cfg.Resume, cfg.Out = true, &syncBuffer{}
+	if _, err := Run(context.Background(), context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "this match did not write") {
+		t.Errorf("resume over another match's games: %v", err)
+	}
+	if after, _ := os.ReadFile(pgn); !bytes.Equal(before, after) {
+		t.Errorf("the PGN changed from %d to %d bytes", len(before), len(after))
+	}
+}
+
 // TestBadEngineCommand checks the error for a binary that does not exist.
 func TestBadEngineCommand(t *testing.T) {
 	lim := Limits{Nodes: 1}
@@ -427,8 +485,8 @@ func TestResume(t *testing.T) {
 	changed := cfg
 	changed.Resume = true
 	changed.MaxMoves = 11
-	if _, err := Run(context.Background(), context.Background(), changed); err == nil || !strings.Contains(err.Error(), "MaxMoves") {
-		t.Fatalf("resume with another -maxmoves: %v", err)
+	if _, err := Run(context.Background(), context.Background(), changed); err == nil || !strings.Contains(err.Error(), "(differs in: MaxMoves)") {
+		t.Fatalf("resume with another -maxmoves: %v, want MaxMoves named alone", err)
 	}
 
 	// Simulate a crash after a game was appended but before its pair

@@ -141,9 +141,15 @@ func configDiff(a, b json.RawMessage) string {
 	if json.Unmarshal(a, &ma) != nil || json.Unmarshal(b, &mb) != nil {
 		return "unknown"
 	}
+	// The state file holds its fingerprint indented; compare the values,
+	// not their layout.
+	same := func(x, y json.RawMessage) bool {
+		var cx, cy bytes.Buffer
+		return json.Compact(&cx, x) == nil && json.Compact(&cy, y) == nil && bytes.Equal(cx.Bytes(), cy.Bytes())
+	}
 	var diff []string
 	for k, v := range ma {
-		if !bytes.Equal(v, mb[k]) {
+		if !same(v, mb[k]) {
 			diff = append(diff, k)
 		}
 	}
@@ -296,6 +302,35 @@ func repairPGN(path string, size int64, pending []pgnSpan) (int64, string, error
 		return 0, "", err
 	}
 	return int64(out.Len()), fmt.Sprintf("%s: removed %d games of unfinished game pairs", path, len(pending)), nil
+}
+
+// foreignGames counts the games in path past size, the bytes the state
+// counts, that this match cannot have written: a whole game of a pair
+// the state holds as completed, or anything but a game of this match
+// before the last entry (only the last can be one cut short by a crash).
+// Another match that appended to the same PGN after this one stopped
+// leaves such games, and the repair must not cut them.
+func foreignGames(path string, size int64, done map[int]bool, pairOf func(*data.PGNGame) (int, bool)) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, nil // the repair reports a missing file
+	}
+	defer f.Close()
+	if _, err := f.Seek(size, io.SeekStart); err != nil {
+		return 0, err
+	}
+	tail, err := io.ReadAll(f)
+	if err != nil {
+		return 0, err
+	}
+	games := splitMatchPGN(tail, pairOf)
+	n := 0
+	for i, g := range games {
+		if g.whole && done[g.pair] || !g.whole && i < len(games)-1 {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // pgnGames are the games found in a PGN file the match wrote: each game

@@ -99,10 +99,14 @@ func (s *State) validate() error {
 			return fmt.Errorf("parameter %s is listed twice", p.Name)
 		case !(p.Min < p.Max):
 			return fmt.Errorf("parameter %s: range %g..%g is empty", p.Name, p.Min, p.Max)
+		case math.IsInf(p.Min, 0) || math.IsInf(p.Max, 0) || math.IsInf(p.Start, 0) || math.IsNaN(p.Start):
+			return fmt.Errorf("parameter %s: range %g..%g and start %g must be finite", p.Name, p.Min, p.Max, p.Start)
 		case p.Value < p.Min || p.Value > p.Max || math.IsNaN(p.Value):
 			return fmt.Errorf("parameter %s: value %g outside %g..%g", p.Name, p.Value, p.Min, p.Max)
-		case !(p.CEnd > 0) || !(p.REnd > 0):
-			return fmt.Errorf("parameter %s: c_end %g and r_end %g must be positive", p.Name, p.CEnd, p.REnd)
+		case !(p.CEnd > 0 && p.CEnd <= p.Max-p.Min) || !(p.REnd > 0) || math.IsInf(p.REnd, 0):
+			// A c_end beyond the range, or an infinite r_end, would make
+			// the gains infinite or NaN, and the state unsavable.
+			return fmt.Errorf("parameter %s: c_end %g must be positive and at most the range's width, r_end %g positive and finite", p.Name, p.CEnd, p.REnd)
 		}
 		seen[strings.ToLower(p.Name)] = true
 	}
@@ -112,13 +116,23 @@ func (s *State) validate() error {
 		if len(st.Delta) != n || len(st.Plus) != n || len(st.Minus) != n || len(st.Theta) != n {
 			return fmt.Errorf("step %d: %d parameters expected", i+1, n)
 		}
-		if st.K != played || st.Pairs < 1 {
+		if st.K != played || st.Pairs < 1 || st.Pairs > s.Total {
 			return fmt.Errorf("step %d: starts at pair %d with %d pairs, after %d pairs played", i+1, st.K, st.Pairs, played)
 		}
 		played += st.Pairs
 	}
 	if played != s.K {
 		return fmt.Errorf("the steps add up to %d pairs, not the %d pairs played", played, s.K)
+	}
+	if n := len(s.Steps); n > 0 {
+		// The values the run goes on from are those its last step left:
+		// a value missing from the file (read as 0) or edited by hand
+		// would resume the run from somewhere else.
+		for i, p := range s.Params {
+			if p.Value != s.Steps[n-1].Theta[i] {
+				return fmt.Errorf("parameter %s: value %g, but the last step left it at %g", p.Name, p.Value, s.Steps[n-1].Theta[i])
+			}
+		}
 	}
 	return nil
 }

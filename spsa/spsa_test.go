@@ -122,6 +122,16 @@ func TestSaveLoad(t *testing.T) {
 			"total_pairs": 5, "pairs_played": 2}`,
 		"data after the state": `{"params": [{"name": "A", "value": 3, "start": 1, "min": 0, "max": 200, "c_end": 1, "r_end": 0.002}],
 			"total_pairs": 5} {}`,
+		"c_end beyond the range": `{"params": [{"name": "A", "value": 3, "start": 1, "min": 0, "max": 200, "c_end": 1e200, "r_end": 0.002}],
+			"total_pairs": 5}`,
+		"value not the last step's": `{"params": [{"name": "A", "value": 0, "start": 1, "min": -50, "max": 50, "c_end": 1, "r_end": 0.002}],
+			"total_pairs": 5, "pairs_played": 2,
+			"steps": [{"k": 0, "pairs": 2, "delta": [1], "plus": [2], "minus": [0], "result": 1, "theta": [1.5]}]}`,
+		"step longer than the run": `{"params": [{"name": "A", "value": 1.5, "start": 1, "min": -50, "max": 50, "c_end": 1, "r_end": 0.002}],
+			"total_pairs": 5, "pairs_played": 2,
+			"steps": [{"k": 0, "pairs": 9223372036854775807, "delta": [1], "plus": [2], "minus": [0], "result": 1, "theta": [1.5]},
+				{"k": 9223372036854775807, "pairs": 9223372036854775807, "delta": [1], "plus": [2], "minus": [0], "result": 1, "theta": [1.5]},
+				{"k": -2, "pairs": 4, "delta": [1], "plus": [2], "minus": [0], "result": 1, "theta": [1.5]}]}`,
 	}
 	for name, text := range bad {
 		p := filepath.Join(dir, "bad.json")

@@ -16,8 +16,10 @@ import (
 // block the values are a canonical Huffman code over symbols, and each
 // symbol expands, by recursive pairing, into symLen+1 consecutive values.
 //
-// The tables carry no checksum, so damage inside the index or a block
-// can only show as something the format rules out: a block number out of
+// The probe does not verify the checksum the generator appends to each
+// file (a hash of the whole file, which would mean reading all of it), so
+// damage inside the index or a block can only show as something the
+// format rules out: a block number out of
 // range, a code that is no code, a symbol the table does not have, or a
 // block whose codes run past its end before they reach the value. Each
 // is an errCorrupt naming the block; the caller reports it.

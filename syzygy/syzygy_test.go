@@ -226,6 +226,9 @@ func TestCorruptTables(t *testing.T) {
 			return b
 		}},
 		{"piece code", func(b []byte) []byte { b[6] ^= 0x11; return b }},
+		// The leading group's place moved past the last group: its
+		// multiplier would stay 0 and every position read index 0.
+		{"group order", func(b []byte) []byte { b[5] ^= 0x02; return b }},
 		{"garbled data", func(b []byte) []byte {
 			for i := len(b) / 3; i < len(b); i++ {
 				b[i] ^= byte(i*131 + 7)

@@ -351,6 +351,12 @@ func (d *pairsData) setGroups(m *material, order [2]int, file int) error {
 			next++
 		}
 	}
+	// A damaged order nibble can skip the leading group (or give both
+	// pawn groups one place): its multiplier stays 0 and every position
+	// would read index 0, one constant answer, without an error.
+	if d.groupMul[0] == 0 || both && d.groupMul[1] == 0 || mul == 0 {
+		return fmt.Errorf("%w: bad group order", errCorrupt)
+	}
 	d.groupMul[n] = mul
 	return nil
 }

@@ -100,11 +100,11 @@ func (e *Engine) loadBook(path string) {
 	b, err := book.Open(path)
 	if err != nil {
 		if e.bk.b != nil {
-			e.Println("info string setoption: BookFile %s: %v; keeping the book %s", path, err, e.bk.path)
+			e.refuse("setoption: BookFile %s: %v; keeping the book %s", path, err, e.bk.path)
 			return
 		}
 		e.bk.problem, e.bk.warned = fmt.Sprintf("BookFile %s: %v; playing without a book", path, err), false
-		e.Println("info string setoption: %s", e.bk.problem)
+		e.refuse("setoption: %s", e.bk.problem)
 		return
 	}
 	e.bk.b, e.bk.path, e.bk.problem, e.bk.warned = b, path, "", false

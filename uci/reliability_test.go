@@ -353,6 +353,12 @@ func TestRunArgsRefusalFails(t *testing.T) {
 		{[]string{"genfens x"}, "genfens: bad count"},
 		{[]string{"perft 25"}, "perft: want a depth from 1 to 20"},
 		{[]string{"bench x"}, "bench: want a depth"},
+		{[]string{"setoption name Hash value lots", "go depth 3"}, "setoption: Hash wants an integer"},
+		{[]string{"setoption name Hashh value 64", "go depth 3"}, "setoption: unknown option"},
+		{[]string{"setoption Hash 64", "go depth 3"}, "setoption: expected"},
+		{[]string{"setoption name UCI_ShowWDL value yes", "go depth 3"}, "setoption: UCI_ShowWDL wants true or false"},
+		{[]string{"setoption name SyzygyPath value /no/such/dir", "go depth 3"}, "setoption: SyzygyPath"},
+		{[]string{"setoption name BookFile value /no/such/book.bin", "go depth 3"}, "setoption: BookFile"},
 	} {
 		var out bytes.Buffer
 		done := make(chan error, 1)

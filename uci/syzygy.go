@@ -75,9 +75,9 @@ func (e *Engine) setSyzygyPath(path string) {
 			outcome = fmt.Sprintf("keeping the tables of %q", e.tbPath)
 		}
 		if errors.Is(err, syzygy.ErrNoTables) {
-			e.Println("info string setoption: SyzygyPath: no Syzygy tables in %q; %s", path, outcome)
+			e.refuse("setoption: SyzygyPath: no Syzygy tables in %q; %s", path, outcome)
 		} else {
-			e.Println("info string setoption: SyzygyPath: %v; %s", err, outcome)
+			e.refuse("setoption: SyzygyPath: %v; %s", err, outcome)
 		}
 		return
 	}

@@ -608,7 +608,7 @@ func FormatScore(score int) string {
 // keeps the spaces inside it.
 func (e *Engine) cmdSetOption(args []string, line string) {
 	if len(args) == 0 || args[0] != "name" {
-		e.Println("info string setoption: expected \"setoption name NAME [value VALUE]\", got %q", strings.TrimSpace(line))
+		e.refuse("setoption: expected \"setoption name NAME [value VALUE]\", got %q", strings.TrimSpace(line))
 		return
 	}
 	var name []string
@@ -624,7 +624,7 @@ func (e *Engine) cmdSetOption(args []string, line string) {
 	spin := func(lo, hi int) (int, bool) {
 		x, err := strconv.Atoi(v)
 		if err != nil || x < lo || x > hi {
-			e.Println("info string setoption: %s wants an integer from %d to %d, got %q", strings.Join(name, " "), lo, hi, v)
+			e.refuse("setoption: %s wants an integer from %d to %d, got %q", strings.Join(name, " "), lo, hi, v)
 			return 0, false
 		}
 		return x, true
@@ -636,7 +636,7 @@ func (e *Engine) cmdSetOption(args []string, line string) {
 		case "false":
 			return false, true
 		}
-		e.Println("info string setoption: %s wants true or false, got %q", strings.Join(name, " "), v)
+		e.refuse("setoption: %s wants true or false, got %q", strings.Join(name, " "), v)
 		return false, false
 	}
 	if e.setPlayerOption(n, v, spin, check) || e.setSyzygyOption(n, v, spin, check) {
@@ -647,7 +647,7 @@ func (e *Engine) cmdSetOption(args []string, line string) {
 		if x, ok := spin(1, search.MaxHashMB); ok {
 			e.stopAndWait()
 			if err := e.s.TT.Resize(x); err != nil {
-				e.Println("info string setoption: %v", err)
+				e.refuse("setoption: %v", err)
 			} else if got := e.s.TT.SizeMB(); got != x {
 				// Not "setoption:", which match runners read as a refusal.
 				e.Println("info string Hash %d MB rounded down to %d MB (a power of two)", x, got)
@@ -684,7 +684,7 @@ func (e *Engine) cmdSetOption(args []string, line string) {
 			e.opts.chess960 = b
 			e.pos.SetChess960(b)
 			if err := e.pos.CheckStandardCastling(); !b && err != nil {
-				e.Println("info string setoption: UCI_Chess960 false: the position has Chess960 castling rights (%v); position reset to the start position", err)
+				e.refuse("setoption: UCI_Chess960 false: the position has Chess960 castling rights (%v); position reset to the start position", err)
 				e.pos = chess.StartPosition()
 			}
 		}
@@ -717,11 +717,11 @@ func (e *Engine) cmdSetOption(args []string, line string) {
 				err = e.s.Params.Set(strings.Join(name, " "), x)
 			}
 			if err != nil {
-				e.Println("info string setoption: %v", err)
+				e.refuse("setoption: %v", err)
 			}
 			return
 		}
-		e.Println("info string setoption: unknown option %q", strings.Join(name, " "))
+		e.refuse("setoption: unknown option %q", strings.Join(name, " "))
 	}
 }
 

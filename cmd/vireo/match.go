@@ -276,8 +276,11 @@ func buildEngine(n int, kvs []kv) (match.EngineConfig, error) {
 		case k == "st":
 			var f float64
 			if f, err = parseFloat(opt, k, v); err == nil {
-				if f <= 0 {
-					err = fmt.Errorf("%s st= wants a positive number of seconds, got %q", opt, v)
+				// movetime is sent in whole milliseconds: below one the
+				// engine would be asked for 1 ms and judged against less,
+				// and past a million seconds the duration overflows.
+				if !(f >= 0.001 && f <= 1e6) {
+					err = fmt.Errorf("%s st= wants seconds from 0.001 to 1000000, got %q", opt, v)
 				}
 				e.Limits.MoveTime = time.Duration(f * float64(time.Second))
 			}
