@@ -53,18 +53,23 @@ type timeManager struct {
 // tmConfig is how the time manager plans a clock (search parameters).
 type tmConfig struct {
 	// horizon (TMHorizon) is how many moves the clock must last; 0
-	// means 40.
+	// means defaultHorizon.
 	horizon int
 	// softPct (TMSoftPct) places the soft limit in percent of the
 	// optimum; 0 means defaultSoftPct.
 	softPct int
 }
 
-// defaultSoftPct is TMSoftPct's default. It was 60 until root reductions
-// left a quarter of the clock unused; at 80 the engine spends about 86% of
-// it and scored +27.8 ± 19.7 over 526 games at 10+0.1 against 60
-// (docs/history/elo-log.md).
-const defaultSoftPct = 80
+// defaultHorizon and defaultSoftPct are TMHorizon's and TMSoftPct's
+// defaults. At 40 moves and a soft limit of 80% of the optimum the engine
+// left a sixth of its clock unused (83% of it spent in self-play at
+// 10+0.1, 88% against Ethereal 12, which spends 97%); 30 moves and 100%
+// spend 92.8% in self-play and passed an SPRT [0, 5] at 10+0.1 against
+// them, +9.6 ± 5.7 over 5,304 games (docs/history/elo-log.md, row 193).
+const (
+	defaultHorizon = 30
+	defaultSoftPct = 100
+)
 
 // newTimeManager computes the limits for a clock that must last
 // cfg.horizon moves. overhead is subtracted for the latency between
@@ -99,7 +104,7 @@ func newTimeManager(l Limits, side chess.Color, overhead time.Duration, start ti
 	avail := max(left-overhead, time.Millisecond)
 	mtg := cfg.horizon
 	if mtg <= 0 {
-		mtg = 40
+		mtg = defaultHorizon
 	}
 	mtg = min(mtg, 1000) // with MaxTime, no product below overflows
 	if l.MovesToGo > 0 {

@@ -92,7 +92,7 @@ func DefaultParams() Params {
 		SEDepth: 6, SEMargin: 1, SEDoubleMargin: 20, SETTDepth: 2, SEQuietLimit: 6, SETacticalLimit: 3,
 		CorrPawnW: 1024, CorrNonPawnW: 512, CorrMajorW: 512, CorrMinorW: 512, CorrContW: 512,
 		HindsightDeepR: 3, HindsightShallowR: 2, HindsightMargin: 80,
-		TMNodeShare: 100, TMHorizon: 40, TMSoftPct: defaultSoftPct,
+		TMNodeShare: 100, TMHorizon: defaultHorizon, TMSoftPct: defaultSoftPct,
 	}
 }
 

@@ -92,7 +92,7 @@ func TestTimeManagerClockTable(t *testing.T) {
 	}{
 		{300 * ms, 10 * ms, 10 * ms, ms},
 		{100 * ms, 10 * ms, 5 * ms, ms},
-		{1000 * ms, 10 * ms, 30 * ms, 10 * ms},
+		{1000 * ms, 10 * ms, 40 * ms, 10 * ms},
 		{10 * time.Second, 100 * ms, time.Second, 150 * ms},
 	} {
 		tm := newTimeManager(Limits{WTime: tc.left, WInc: tc.inc}, chess.White, overhead, time.Now(), defaultTM)
@@ -461,16 +461,19 @@ func ponderThenHit(t *testing.T, s *Searcher, pos *chess.Position, done chan Res
 }
 
 // A shorter horizon spends more of the same clock on this move, a zero
-// horizon is the default 40, and movestogo below the horizon still wins.
+// horizon is the default, and movestogo below the horizon still wins.
 func TestTimeManagerHorizon(t *testing.T) {
 	ms := time.Millisecond
 	l := Limits{WTime: 2000 * ms, WInc: 100 * ms}
 	at := func(h int, l Limits) timeManager {
 		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{horizon: h})
 	}
-	h40, h25, h0 := at(40, l), at(25, l), at(0, l)
-	if h0.soft != h40.soft || h0.hard != h40.hard {
-		t.Errorf("horizon 0: soft %v hard %v, want horizon 40's %v %v", h0.soft, h0.hard, h40.soft, h40.hard)
+	h40, h25, h0, hdef := at(40, l), at(25, l), at(0, l), at(DefaultParams().TMHorizon, l)
+	if h0.soft != hdef.soft || h0.hard != hdef.hard {
+		t.Errorf("horizon 0: soft %v hard %v, want the default horizon's %v %v", h0.soft, h0.hard, hdef.soft, hdef.hard)
+	}
+	if def := DefaultParams().TMHorizon; def != 30 {
+		t.Errorf("TMHorizon default %d, want 30", def)
 	}
 	if h25.soft <= h40.soft {
 		t.Errorf("horizon 25 soft %v not above horizon 40's %v", h25.soft, h40.soft)
@@ -483,11 +486,10 @@ func TestTimeManagerHorizon(t *testing.T) {
 }
 
 // defaultTM is the time manager's configuration under the default
-// parameters: overhead reserved per move, a 40-move horizon, the soft
-// limit at TMSoftPct's default share of the optimum.
-var defaultTM = tmConfig{horizon: 40}
+// parameters: a 30-move horizon, the soft limit at the optimum.
+var defaultTM = tmConfig{horizon: DefaultParams().TMHorizon, softPct: DefaultParams().TMSoftPct}
 
-// The soft limit follows TMSoftPct (0 is the default, 80) and the hard
+// The soft limit follows TMSoftPct (0 is the default, 100) and the hard
 // limit does not move with it.
 func TestTimeManagerSoftPct(t *testing.T) {
 	ms := time.Millisecond
@@ -495,12 +497,12 @@ func TestTimeManagerSoftPct(t *testing.T) {
 	at := func(pct int) timeManager {
 		return newTimeManager(l, chess.White, 10*ms, time.Now(), tmConfig{horizon: 40, softPct: pct})
 	}
-	p0, p60, p80, p90 := at(0), at(60), at(80), at(90)
-	if p0.soft != p80.soft {
-		t.Errorf("softPct 0: soft %v, want softPct 80's %v", p0.soft, p80.soft)
+	p0, p60, p100, p90 := at(0), at(60), at(100), at(90)
+	if p0.soft != p100.soft {
+		t.Errorf("softPct 0: soft %v, want softPct 100's %v", p0.soft, p100.soft)
 	}
-	if def := DefaultParams().TMSoftPct; def != 80 {
-		t.Errorf("TMSoftPct default %d, want 80", def)
+	if def := DefaultParams().TMSoftPct; def != 100 {
+		t.Errorf("TMSoftPct default %d, want 100", def)
 	}
 	if got, want := p90.soft, p60.soft*3/2; got < want-ms || got > want+ms {
 		t.Errorf("softPct 90: soft %v, want 1.5 x %v", got, p60.soft)
