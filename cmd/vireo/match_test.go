@@ -97,7 +97,7 @@ func TestParseMatchArgsErrors(t *testing.T) {
 		{untimed("-each", "tc=0"), "bad time control"},
 		{with("-each", "st=-1"), "st= wants seconds from 0.001"},
 		{untimed("-each", "st=0.0005"), "st= wants seconds from 0.001"},
-		{untimed("-each", "st=1e12"), "st= wants seconds from 0.001"},
+		{untimed("-each", "st=2000000"), "st= wants seconds from 0.001"},
 		{with("-each", "st=1"), "both tc= and st="},
 		{with("-pgnout", "g.pgn", "-state", "g.pgn"), "-pgnout and -state name the same file"},
 		{with("-pgnout", "g.pgn", "-log", "./g.pgn"), "-pgnout and -log name the same file"},
