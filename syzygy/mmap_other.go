@@ -4,12 +4,6 @@ package syzygy
 
 import "os"
 
-// mapFile reads the whole file: this platform has no syscall.Mmap.
-func mapFile(path string) (data []byte, unmap func() error, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	return readWhole(f)
-}
+// mapView cannot map: this platform has no mmap, so mapFile reads the
+// file instead.
+func mapView(f *os.File, size int) ([]byte, func() error, bool) { return nil, nil, false }
