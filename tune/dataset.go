@@ -202,6 +202,9 @@ type LoadOptions struct {
 	// Limit stops after this many positions (0: no limit).
 	Limit   int
 	Workers int // tracing goroutines (0: GOMAXPROCS)
+	// maxEntries bounds a set's trace entries (0: what a 32-bit offset
+	// reaches); a test lowers it to reach the bound with a small file.
+	maxEntries uint64
 }
 
 // LoadStats reports what Load read.
@@ -243,6 +246,10 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	threshold := uint64(opt.Validation * (1 << 32))
+	maxEnt := opt.maxEntries
+	if maxEnt == 0 {
+		maxEnt = 1<<32 - 1
+	}
 	scoreK := opt.ScoreK
 	if scoreK == 0 {
 		scoreK = 1
@@ -352,6 +359,14 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 				if held {
 					nv++
 				}
+			}
+			// The headers index the entries with 32-bit offsets: past
+			// them the offsets would wrap and every trace after would
+			// read another position's entries.
+			if len(train.ent)+len(c.train.ent) > int(maxEnt) || len(valid.ent)+len(c.valid.ent) > int(maxEnt) {
+				err = fmt.Errorf("the data outgrows the tuner's %d trace entries a set after %d positions: read fewer (--limit)", maxEnt, st.Positions)
+				stop()
+				break
 			}
 			train.appendHead(&c.train, take-nv)
 			valid.appendHead(&c.valid, nv)

@@ -237,6 +237,30 @@ func TestMalformedLinesReported(t *testing.T) {
 	}
 }
 
+// TestLoadRefusesEntryOverflow: a data set with more trace entries than
+// the headers' 32-bit offsets reach is refused with a message that says
+// what to do, instead of loading with wrapped offsets (every position
+// after the wrap would be scored with another's entries). The bound is
+// lowered to reach it with a small file.
+func TestLoadRefusesEntryOverflow(t *testing.T) {
+	line := `r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - c9 "1/2-1/2";`
+	path := filepath.Join(t.TempDir(), "many.epd")
+	if err := os.WriteFile(path, []byte(strings.Repeat(line+"\n", 300)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	train, _, st, err := Load(LoadOptions{Files: []string{path}, maxEntries: 1 << 20})
+	if err != nil || st.Positions != 300 {
+		t.Fatalf("under the bound: %d positions, %v; want 300 and no error", st.Positions, err)
+	}
+	if n := len(train.ent); n <= 1000 {
+		t.Fatalf("300 positions hold %d entries: the test needs more than its bound of 1,000", n)
+	}
+	_, _, _, err = Load(LoadOptions{Files: []string{path}, maxEntries: 1000})
+	if err == nil || !strings.Contains(err.Error(), "--limit") {
+		t.Fatalf("over the bound: %v, want an error that names --limit", err)
+	}
+}
+
 // TestValidationSplit checks the share held out and that the split does
 // not depend on anything but the position.
 func TestValidationSplit(t *testing.T) {

@@ -352,22 +352,42 @@ func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.writeDefaults, "write-defaults", "", "also write the tuned values into DIR/params.go (the eval package) and run go generate there")
 }
 
-// distinct refuses outputs that name one of the data files, which a
-// checkpoint would replace, and outputs that cannot be written, before
-// the data is read rather than when the tune is done. The output may be
-// the --params file: that is how a tune resumes, and the table is read
-// before anything is written.
-func (o *outputFlags) distinct(t *tuneFlags) bool {
-	for _, out := range []string{o.out, o.plot, o.history} {
-		if out == "" {
+// distinct refuses, before the data is read rather than when the tune is
+// done, outputs that cannot be written and outputs that would replace
+// something the tune reads or writes: a data file, a parameter file it
+// loads (tables lists them: --ref, --origin), or another of its outputs
+// (extra lists the command's own: --drift, OUT.origin). The one overlap
+// allowed is --out naming the --params file: that is how a tune
+// resumes, and the table is read before anything is written.
+func (o *outputFlags) distinct(t *tuneFlags, tables []string, extra ...namedPath) bool {
+	outs := []namedPath{{"--out", o.out}, {"--plot", o.plot}, {"--history", o.history}}
+	outs = append(outs, extra...)
+	var ins []string
+	for _, in := range tables {
+		if in != "" {
+			ins = append(ins, in)
+		}
+	}
+	for i, out := range outs {
+		if out.path == "" {
 			continue
 		}
-		if err := data.DistinctOutput(out, t.data...); err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", t.fs.Name(), err)
+		read := append(append([]string{}, t.data...), ins...)
+		if t.params != "" && out.flag != "--out" {
+			read = append(read, t.params)
+		}
+		if err := data.DistinctOutput(out.path, read...); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %s: %v\n", t.fs.Name(), out.flag, err)
 			return false
 		}
-		if err := data.Writable(out); err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", t.fs.Name(), err)
+		for _, other := range outs[:i] {
+			if other.path != "" && data.DistinctOutput(out.path, other.path) != nil {
+				fmt.Fprintf(os.Stderr, "%s: %s and %s name one file (%s): one would replace the other\n", t.fs.Name(), other.flag, out.flag, out.path)
+				return false
+			}
+		}
+		if err := data.Writable(out.path); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %s: %v\n", t.fs.Name(), out.flag, err)
 			return false
 		}
 	}
@@ -379,6 +399,9 @@ func (o *outputFlags) distinct(t *tuneFlags) bool {
 	}
 	return true
 }
+
+// namedPath is a file a command writes, with the flag that names it.
+type namedPath struct{ flag, path string }
 
 // finish writes the final outputs.
 func (o *outputFlags) finish(p *eval.Params, header string) int {
@@ -430,18 +453,14 @@ func tuneAdam(args []string) int {
 	if !t.parse(args) {
 		return t.failCode
 	}
-	if !o.distinct(t) {
-		return 2
+	// Without --origin the tune writes its start beside --out, for a
+	// resume to name.
+	originOut := ""
+	if *origin == "" {
+		originOut = o.out + ".origin"
 	}
-	if *driftOut != "" {
-		err := data.DistinctOutput(*driftOut, t.data...)
-		if err == nil {
-			err = data.Writable(*driftOut)
-		}
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "tune: --drift: %v\n", err)
-			return 2
-		}
+	if !o.distinct(t, []string{*ref, *origin}, namedPath{"--drift", *driftOut}, namedPath{"--out's .origin", originOut}) {
+		return 2
 	}
 	if !(*searchZ >= 0) {
 		fmt.Fprintf(os.Stderr, "tune: --penalty-z %g: want 0 or more standard errors\n", *searchZ)
@@ -458,6 +477,10 @@ func tuneAdam(args []string) int {
 		flagCheck{*window >= 0, "window", *window, "0 or more epochs"},
 		flagCheck{*retrace >= 0, "retrace", *retrace, "0 (never) or more epochs"},
 		flagCheck{*firstEpoch >= 1, "first-epoch", *firstEpoch, "1 or more"},
+		// Above 1 the threshold is below zero and no epoch ever counts
+		// as an improvement; NaN makes every comparison false: either
+		// way the tune stops at --patience whatever its progress.
+		flagCheck{*validTol >= 0 && *validTol < 1, "valid-tol", *validTol, "a share from 0 up to (not including) 1"},
 	)) {
 		return 2
 	}
@@ -471,11 +494,12 @@ func tuneAdam(args []string) int {
 		fmt.Fprintln(os.Stderr, "tune: --first-epoch: a resumed tune needs --origin (the OUT.origin its first run wrote)")
 		return 2
 	}
-	if *origin == "" {
-		if err := data.DistinctOutput(o.out+".origin", t.data...); err != nil {
-			fmt.Fprintf(os.Stderr, "tune: --out: %v\n", err)
-			return 2
-		}
+	if *firstEpoch > 1 && (*fromZero || *perturb != "") {
+		// A resume starts from its checkpoint: zeroing or perturbing it
+		// would restart the tune at a decayed step size, and the next
+		// checkpoint would replace the tuned table.
+		fmt.Fprintln(os.Stderr, "tune: --first-epoch: a resumed tune starts from its checkpoint; drop --from-zero and --perturb (they belong to the first run)")
+		return 2
 	}
 	var frac, units float64
 	if *perturb != "" {
@@ -483,14 +507,37 @@ func tuneAdam(args []string) int {
 		var err1, err2 error
 		frac, err1 = strconv.ParseFloat(a, 64)
 		units, err2 = strconv.ParseFloat(b, 64)
-		if !ok || err1 != nil || err2 != nil || frac < 0 || units < 0 {
-			fmt.Fprintf(os.Stderr, "tune: --perturb %q: want FRAC+UNITS, both >= 0 (e.g. 0.25+8)\n", *perturb)
+		// Beyond these every value leaves the parameter file's range, and
+		// no checkpoint or result of the run could be saved.
+		if !ok || err1 != nil || err2 != nil || !(frac >= 0 && frac <= 10) || !(units >= 0 && units <= eval.MaxParam) {
+			fmt.Fprintf(os.Stderr, "tune: --perturb %q: want FRAC+UNITS, FRAC from 0 to 10 and UNITS from 0 to %d (e.g. 0.25+8)\n", *perturb, eval.MaxParam)
 			return 2
 		}
 	}
 	if *perturb != "" && *fromZero {
 		fmt.Fprintln(os.Stderr, "tune: --perturb and --from-zero are two different starts: give one")
 		return 2
+	}
+	// The penalty is set one way at a time; a flag of another way would
+	// be printed or accepted and then not used.
+	if *search {
+		for _, f := range []string{"penalty", "origin", "l2"} {
+			if flagGiven(t.fs, f) {
+				fmt.Fprintf(os.Stderr, "tune: --penalty-search chooses the penalty itself, pulling towards the start: it does not take --%s\n", f)
+				return 2
+			}
+		}
+	} else {
+		for _, f := range []string{"penalty-grid", "penalty-zero", "penalty-z"} {
+			if flagGiven(t.fs, f) {
+				fmt.Fprintf(os.Stderr, "tune: --%s is an option of --penalty-search, which is not given\n", f)
+				return 2
+			}
+		}
+		if *penalty != "" && flagGiven(t.fs, "l2") {
+			fmt.Fprintln(os.Stderr, "tune: --penalty replaces --l2: give one")
+			return 2
+		}
 	}
 	if *search && *retrace > 0 {
 		fmt.Fprintln(os.Stderr, "tune: --penalty-search scores its trials on the data as loaded: it does not take --retrace")
@@ -541,11 +588,23 @@ func tuneAdam(args []string) int {
 	opt := def
 	opt.K, opt.MaxEpochs, opt.LR, opt.Decay, opt.Tol, opt.Window = k, *epochs, *lr, *decay, *tol, *window
 	opt.Mask, opt.Workers, opt.FirstEpoch = mask, t.threads, *firstEpoch
-	// The pull's centre: --origin, or the start, which the first
-	// checkpoint writes beside --out so that a resumed tune can name it.
-	originPath, originSaved := *origin, false
+	// The pull's centre: --origin, or the start, written beside --out
+	// so that a resumed tune can name it.
+	header := fmt.Sprintf("vireo tune adam %s\nK %.4f", strings.Join(args, " "), k)
+	originPath := *origin
 	if originParams != nil {
 		opt.Origin = tune.VectorOf(originParams)
+	}
+	if originPath == "" && o.every > 0 && !*search {
+		// Written before the first epoch: a tune stopped before its first
+		// checkpoint can then be resumed from its --out all the same,
+		// even from a start (--from-zero, --perturb) that exists nowhere
+		// else.
+		originPath = originOut
+		if err := tune.SaveParams(originPath, p, header+"\nthe start of this tune, which its penalty pulls towards (--origin)"); err != nil {
+			fmt.Fprintf(os.Stderr, "tune: %v\n", err)
+			return 1
+		}
 	}
 	if valid.Len() > 0 {
 		opt.Patience, opt.ValidTol = *patience, *validTol
@@ -571,7 +630,6 @@ func tuneAdam(args []string) int {
 	var hist []tune.Epoch
 	// The ETA is to --epochs; convergence usually comes much sooner.
 	bar := &tune.Progress{W: os.Stderr, Total: *firstEpoch - 1 + *epochs}
-	header := fmt.Sprintf("vireo tune adam %s\nK %.4f", strings.Join(args, " "), k)
 	writePlot := func() {
 		if o.history != "" {
 			var b bytes.Buffer
@@ -602,16 +660,6 @@ func tuneAdam(args []string) int {
 			bar.Update(e.N, fmt.Sprintf("train %.6f valid %.6f", e.Train, e.Valid))
 		}
 		if o.every > 0 && e.N%o.every == 0 {
-			if originPath == "" {
-				originPath = o.out + ".origin"
-			}
-			if !originSaved && *origin == "" {
-				err := tune.SaveParams(originPath, p, header+"\nthe start of this tune, which its penalty pulls towards (--origin)")
-				originSaved = err == nil
-				if err != nil {
-					fmt.Fprintf(os.Stderr, "\ntune: checkpoint: %v\n", err)
-				}
-			}
 			h := header + fmt.Sprintf("\ncheckpoint at epoch %d; resume with --params %s --origin %s --k %.4f --first-epoch %d", e.N, o.out, originPath, k, e.N+1)
 			if err := tune.SaveParams(o.out, w.Params(), h); err != nil {
 				fmt.Fprintf(os.Stderr, "\ntune: checkpoint: %v\n", err)
@@ -739,7 +787,14 @@ func tuneCoord(args []string) int {
 	if !t.parse(args) {
 		return t.failCode
 	}
-	if !o.distinct(t) {
+	// Coordinate descent has no epochs to plot or list.
+	for _, f := range []string{"plot", "history"} {
+		if flagGiven(t.fs, f) {
+			fmt.Fprintf(os.Stderr, "tune coord: --%s is written by tune adam only (its errors per epoch)\n", f)
+			return 2
+		}
+	}
+	if !o.distinct(t, nil) {
 		return 2
 	}
 	if !flagsInRange(append(o.checks(t.fs, *l2),

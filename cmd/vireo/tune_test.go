@@ -86,6 +86,19 @@ func TestTuneCommands(t *testing.T) {
 	if *first == *second || *first == *eval.Defaults() {
 		t.Fatal("the tunes did not change the parameters")
 	}
+	// A tune that ends before its first checkpoint has written its start
+	// all the same: a perturbed start exists nowhere else.
+	short := filepath.Join(dir, "short.txt")
+	if code := run([]string{"tune", "adam", "--data", data, "--perturb", "0.25+8", "--epochs", "3", "--out", short, "-q"}); code != 0 {
+		t.Fatalf("short tune adam: exit %d", code)
+	}
+	if origin, err := eval.LoadParams(short + ".origin"); err != nil || *origin == *eval.Defaults() {
+		t.Fatalf("%s.origin: %v; want the perturbed start", short, err)
+	}
+	if code := run([]string{"tune", "adam", "--data", data, "--params", short, "--origin", short + ".origin", "--first-epoch", "4",
+		"--epochs", "2", "--out", short, "-q"}); code != 0 {
+		t.Fatalf("resumed short tune adam: exit %d", code)
+	}
 	if code := run([]string{"tune", "coord", "--data", data, "--group", "ScaleV", "--out", out, "-q"}); code != 0 {
 		t.Fatalf("tune coord: exit %d", code)
 	}
@@ -192,6 +205,22 @@ func TestTuneFlagRanges(t *testing.T) {
 		{[]string{"tune", "adam", "--out", out, "--checkpoint-every", "-1"}, "--checkpoint-every -1"},
 		{[]string{"tune", "adam", "--out", out, "--first-epoch", "0"}, "--first-epoch 0"},
 		{[]string{"tune", "adam", "--out", out, "--first-epoch", "51"}, "needs --origin"},
+		// A resume that zeroes or perturbs its checkpoint would restart
+		// the tune and replace the tuned table.
+		{[]string{"tune", "adam", "--out", out, "--first-epoch", "51", "--origin", "x.txt", "--from-zero"}, "--from-zero"},
+		{[]string{"tune", "adam", "--out", out, "--first-epoch", "51", "--origin", "x.txt", "--perturb", "0.25+8"}, "--perturb"},
+		{[]string{"tune", "adam", "--out", out, "--valid-tol", "NaN"}, "--valid-tol NaN"},
+		{[]string{"tune", "adam", "--out", out, "--valid-tol", "1"}, "--valid-tol 1"},
+		{[]string{"tune", "adam", "--out", out, "--perturb", "NaN+8"}, "--perturb"},
+		{[]string{"tune", "adam", "--out", out, "--perturb", "0.25+20000"}, "--perturb"},
+		// A penalty flag of the other way would be accepted and not used.
+		{[]string{"tune", "adam", "--out", out, "--validation", "0.2", "--penalty-search", "--penalty", "all=1"}, "--penalty"},
+		{[]string{"tune", "adam", "--out", out, "--validation", "0.2", "--penalty-search", "--origin", "x.txt"}, "--origin"},
+		{[]string{"tune", "adam", "--out", out, "--validation", "0.2", "--penalty-search", "--l2", "0"}, "--l2"},
+		{[]string{"tune", "adam", "--out", out, "--penalty-grid", "0,1"}, "--penalty-grid"},
+		{[]string{"tune", "adam", "--out", out, "--penalty", "all=1", "--l2", "0"}, "--l2"},
+		{[]string{"tune", "coord", "--out", out, "--plot", "p.png"}, "--plot"},
+		{[]string{"tune", "coord", "--out", out, "--history", "h.csv"}, "--history"},
 		{[]string{"tune", "coord", "--out", out, "--rounds", "-1"}, "--rounds -1"},
 		{[]string{"tune", "coord", "--out", out, "--l2", "-1"}, "--l2 -1"},
 		{[]string{"tune", "wdl", "--validation", "2"}, "--validation 2"},
@@ -209,6 +238,14 @@ func TestTuneFlagRanges(t *testing.T) {
 		{[]string{"tune", "adam", "--out", out, "--history", data}, "also an input"},
 		{[]string{"tune", "coord", "--out", data}, "also an input"},
 		{[]string{"tune", "adam", "--out", out, "--drift", data}, "--drift: output"},
+		// Two outputs in one file, or an output over a table the tune
+		// reads: one would replace the other.
+		{[]string{"tune", "adam", "--out", out, "--history", out}, "--history"},
+		{[]string{"tune", "adam", "--out", out, "--drift", out}, "--drift"},
+		{[]string{"tune", "adam", "--out", out, "--plot", out + ".origin"}, ".origin"},
+		{[]string{"tune", "adam", "--out", out, "--params", "start.txt", "--plot", "start.txt"}, "--plot"},
+		{[]string{"tune", "adam", "--out", out, "--ref", "ref.txt", "--history", "ref.txt"}, "--history"},
+		{[]string{"tune", "adam", "--out", "ref.txt", "--ref", "ref.txt"}, "--out"},
 		{[]string{"tune", "wdl", "--out", data}, "--out: output"},
 		{[]string{"tune", "wdl", "--threads", "-1"}, "--threads -1"},
 		// An output that cannot be written is found before the tune,
