@@ -243,6 +243,12 @@ func (s *setFlags) Set(v string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %q is not an integer", name, val)
 		}
+		// The later value would win unseen: say which one is meant.
+		for _, prev := range *s {
+			if strings.EqualFold(prev.name, name) {
+				return fmt.Errorf("%s given twice (%d and %d)", name, prev.value, n)
+			}
+		}
 		*s = append(*s, struct {
 			name  string
 			value int

@@ -44,6 +44,28 @@ func TestParseFlagsRefusesRepeats(t *testing.T) {
 	}
 }
 
+// TestSetRefusesRepeats: a parameter given twice to -set, in one flag or
+// two and in any case (the names are matched without it), is refused
+// rather than set to whichever value came last.
+func TestSetRefusesRepeats(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		bad  string
+	}{
+		{[]string{"-set", "A=1,B=2", "-set", "C=3"}, ""},
+		{[]string{"-set", "A=1,A=2"}, "A given twice (1 and 2)"},
+		{[]string{"-set", "A=1", "-set", "B=2,a=3"}, "a given twice (1 and 3)"},
+	} {
+		err := parseFlags(testFlagSet(), tc.args)
+		switch {
+		case tc.bad == "" && err != nil:
+			t.Errorf("%q: %v", tc.args, err)
+		case tc.bad != "" && (err == nil || !strings.Contains(err.Error(), tc.bad)):
+			t.Errorf("%q: got %v, want %q", tc.args, err, tc.bad)
+		}
+	}
+}
+
 func TestReorderUsesTheFlagSet(t *testing.T) {
 	for _, tc := range []struct{ args, want []string }{
 		{[]string{"f.epd", "-n", "5"}, []string{"-n", "5", "f.epd"}},
