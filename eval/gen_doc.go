@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"vireo/eval/internal/docgen"
+	"vireo/eval/internal/genfile"
 )
 
 // The directory is made when missing: "vireo tune defaults" and its tests
@@ -16,7 +17,7 @@ import (
 func main() {
 	err := os.MkdirAll("../docs", 0o755)
 	if err == nil {
-		err = os.WriteFile("../docs/eval.md", docgen.Generate(), 0o644)
+		err = genfile.Write("../docs/eval.md", docgen.Generate())
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen_doc:", err)

@@ -9,12 +9,13 @@ import (
 	"os"
 
 	"vireo/eval/internal/fastgen"
+	"vireo/eval/internal/genfile"
 )
 
 func main() {
 	src, err := fastgen.Generate(".")
 	if err == nil {
-		err = os.WriteFile("eval_fast.go", src, 0o644)
+		err = genfile.Write("eval_fast.go", src)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen_fast:", err)

@@ -70,6 +70,10 @@ type Server struct {
 	// and stopped.
 	pace time.Duration
 
+	// saveMu makes saves one at a time: two writes of params.go, each
+	// followed by go generate, must not interleave.
+	saveMu sync.Mutex
+
 	mu  sync.Mutex
 	cur *eval.Params // never modified once published
 	rev int          // bumped whenever cur is replaced
@@ -553,6 +557,8 @@ func (s *Server) handleSave(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, err)
 		return
 	}
+	s.saveMu.Lock()
+	defer s.saveMu.Unlock()
 	p, rev := s.snapshot()
 	tr, va := s.errorOf(p)
 	header := fmt.Sprintf("vireo tune serve --data %s\nK %.4f\ntraining error %.6f", strings.Join(s.cfg.Files, " --data "), s.cfg.K, tr)
