@@ -1,4 +1,7 @@
 // Package genfile writes the files that "go generate ./eval" produces.
+// It repeats what data.WriteFileAtomic does because the generators may
+// not import the eval package, even through data: a broken eval_fast.go
+// would then stop the very program that writes it again.
 package genfile
 
 import (
