@@ -363,7 +363,7 @@ func Load(opt LoadOptions) (train, valid *Dataset, st LoadStats, err error) {
 			// The headers index the entries with 32-bit offsets: past
 			// them the offsets would wrap and every trace after would
 			// read another position's entries.
-			if len(train.ent)+len(c.train.ent) > int(maxEnt) || len(valid.ent)+len(c.valid.ent) > int(maxEnt) {
+			if uint64(len(train.ent)+len(c.train.ent)) > maxEnt || uint64(len(valid.ent)+len(c.valid.ent)) > maxEnt {
 				err = fmt.Errorf("the data outgrows the tuner's %d trace entries a set after %d positions: read fewer (--limit)", maxEnt, st.Positions)
 				stop()
 				break
