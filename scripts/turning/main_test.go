@@ -155,28 +155,30 @@ func TestSignTest(t *testing.T) {
 
 // TestMiddlegameSet checks the repository's middlegame test set against
 // the games it was cut from: its positions are the turning points of
-// those games, Vireo's losses first and then Ethereal's, each where its
-// id says, none missing and none added.
+// those games, file by file, Vireo's losses first and then Ethereal's,
+// each where its id says, none missing and none added.
 func TestMiddlegameSet(t *testing.T) {
-	pgn := filepath.Join("..", "..", "corpus", "ethereal12.pgn.gz")
-	games, bad, err := data.ReadPGNFile(pgn)
-	if err != nil {
-		t.Fatalf("the games are part of the repository: %v", err)
-	}
-	if len(games) != middlegameGames || len(bad) != 0 {
-		t.Fatalf("%s: %d games and %d unreadable, want %d and none: %v", pgn, len(games), len(bad), middlegameGames, bad)
+	var want, got []string
+	for _, f := range middlegameFiles {
+		pgn := filepath.Join("..", "..", "corpus", f.name)
+		games, bad, err := data.ReadPGNFile(pgn)
+		if err != nil {
+			t.Fatalf("the games are part of the repository: %v", err)
+		}
+		if len(games) != f.games || len(bad) != 0 {
+			t.Fatalf("%s: %d games and %d unreadable, want %d and none: %v", pgn, len(games), len(bad), f.games, bad)
+		}
+		for _, name := range []string{"Vireo", "Ethereal"} {
+			for gi, g := range games {
+				if fen, move, _, _, ok := turningPoint(g, name); ok {
+					want = append(want, fmt.Sprintf("%s | %s game %d move %d", epdPosition(fen), f.name, gi+1, move))
+				}
+			}
+		}
 	}
 	set, err := readSet(filepath.Join("..", "..", "corpus", "middlegame.epd"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	var want, got []string
-	for _, name := range []string{"Vireo", "Ethereal"} {
-		for gi, g := range games {
-			if fen, move, _, _, ok := turningPoint(g, name); ok {
-				want = append(want, fmt.Sprintf("%s | %s game %d move %d", epdPosition(fen), filepath.Base(pgn), gi+1, move))
-			}
-		}
 	}
 	for _, e := range set {
 		got = append(got, epdPosition(e.fen)+" | "+e.id)
@@ -193,11 +195,17 @@ func TestMiddlegameSet(t *testing.T) {
 	}
 }
 
-// The middlegame set's size as corpus/README.md gives it.
-const (
-	middlegameGames     = 400
-	middlegamePositions = 252
-)
+// The games the middlegame set is cut from, in its order, and its size,
+// as corpus/README.md gives them.
+var middlegameFiles = []struct {
+	name  string
+	games int
+}{
+	{"ethereal12.pgn.gz", 400},
+	{"ethereal12-46b8be6.pgn.gz", 400},
+}
+
+const middlegamePositions = 491
 
 func TestRankCorrelation(t *testing.T) {
 	if got := ranks([]float64{5, 1, 5, 3}); !slices.Equal(got, []float64{3.5, 1, 3.5, 2}) {
