@@ -760,16 +760,19 @@ func (w *Worker) rootSearch(alpha, beta, depth int) int {
 		if score > bestScore {
 			bestScore = score
 		}
+		// Only the quiets that failed low are penalised when another
+		// cuts: one that raised alpha was the best move so far, as the
+		// tree's nodes treat it.
+		if quiet && score <= alpha && quietsTried < len(w.stack[0].quiets) {
+			w.stack[0].quiets[quietsTried] = m
+			quietsTried++
+		}
 		if score > alpha {
 			alpha = score
 			if score >= beta {
 				w.updateStats(0, m, quiet, quietsTried, depth, w.hist.threatMap(pos))
 				return score
 			}
-		}
-		if quiet && quietsTried < len(w.stack[0].quiets) {
-			w.stack[0].quiets[quietsTried] = m
-			quietsTried++
 		}
 	}
 	return bestScore
